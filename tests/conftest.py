@@ -1,0 +1,33 @@
+"""Shared pytest configuration for the Cardavia engine tests."""
+
+# --- needs_subprocess marker (for the Pyodide run: node scripts/pyodide_pytest.mjs) ---
+# Pyodide (sys.platform == "emscripten") cannot start processes: subprocess.Popen
+# raises OSError. Tests that spawn one (e.g. CLI tests running `python -m cardavia`)
+# carry @pytest.mark.needs_subprocess and are skipped there, with a reason;
+# under CPython they run as usual.
+# The hook functions have unique names (bound to the hooks with `specname`) so they
+# cannot clash with other pytest_configure / pytest_collection_modifyitems in this file.
+import sys as _sys_needs_subprocess
+
+import pytest as _pytest_needs_subprocess
+
+
+@_pytest_needs_subprocess.hookimpl(specname="pytest_configure")
+def pytest_configure__needs_subprocess(config):
+    config.addinivalue_line(
+        "markers",
+        "needs_subprocess: the test starts a subprocess; skipped under Pyodide (emscripten)",
+    )
+
+
+@_pytest_needs_subprocess.hookimpl(specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems__needs_subprocess(config, items):
+    if _sys_needs_subprocess.platform != "emscripten":
+        return
+    skip = _pytest_needs_subprocess.mark.skip(
+        reason="needs_subprocess: Pyodide (emscripten) cannot start subprocesses"
+    )
+    for item in items:
+        if item.get_closest_marker("needs_subprocess") is not None:
+            item.add_marker(skip)
+# --- end needs_subprocess marker ---
