@@ -1,0 +1,58 @@
+# Cardavia: the two commands a new user needs are `make serve` and `make test`.
+# Every target installs what it needs itself (venv, npm packages, Debian's chromium).
+
+PY_BASE ?= python3
+VENV    := .venv
+PY      := $(VENV)/bin/python
+PORT    ?= 8000
+STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
+
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-pyodide test-e2e bench bench-web clean
+
+setup: setup-py setup-node
+
+setup-py: $(STAMP)
+$(STAMP): requirements-test.txt
+	$(PY_BASE) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-test.txt
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $@
+
+setup-node: node_modules/.package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+setup-browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium (needs root)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
+	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); }
+
+build: setup
+	$(PY) scripts/build_site.py
+
+serve: build
+	@echo "Serving dist/ at http://localhost:$(PORT)/"
+	$(PY) scripts/serve.py --port $(PORT) dist
+
+test: setup setup-browser
+	$(MAKE) --no-print-directory test-py test-pyodide build test-e2e
+
+test-py: setup-py
+	$(PY) -m pytest tests
+
+test-pyodide: setup
+	node scripts/pyodide_pytest.mjs
+
+test-e2e: setup setup-browser
+	$(PY) -m pytest e2e -p no:cacheprovider
+
+bench: setup-py
+	$(PY) -m cardavia bench briscola
+	$(PY) -m cardavia bench scopa
+
+bench-web: build setup-browser
+	$(PY) scripts/bench_web.py
+
+clean:
+	rm -rf dist build $(VENV) node_modules

@@ -1,0 +1,8 @@
+"""Computer players. Each decides from a :class:`View` of one seat: its own
+observation, its legal actions and samples of the hidden cards drawn
+consistently with that observation; never from the true hidden state."""
+
+from .players import LEVELS, GreedyPlayer, NormalPlayer, Player, RandomPlayer, View, make_player
+
+__all__ = ["LEVELS", "GreedyPlayer", "NormalPlayer", "Player", "RandomPlayer", "View",
+           "make_player"]

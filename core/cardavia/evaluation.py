@@ -1,0 +1,160 @@
+"""Simulation, arena and benchmark: the figures behind every claim of
+correctness, strength and speed. Each returns a JSON-ready dict."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Iterable
+
+from .ai import View, make_player
+from .games import REGISTRY, new_game
+from .games.base import IllegalAction, rng_for
+
+
+def simulate(game: str, games: int, seed: int, players: Iterable[str] = ("random", "random"),
+             deck: str | None = None) -> dict:
+    """Play seeded games, checking the invariants after every action and that an
+    illegal action is refused without changing anything."""
+    levels = list(players)
+    cls = REGISTRY[game]
+    errors: list[str] = []
+    actions = 0
+    start = time.perf_counter()
+    decks = [deck] if deck else list(cls.DECKS)
+    for g in range(games):
+        gseed = seed + g
+        state = new_game(game, gseed, decks[g % len(decks)])
+        team_players = [make_player(levels[state.team_of(s) % len(levels)])
+                        for s in range(cls.NUM_SEATS)]
+        rng = random.Random(gseed)
+        try:
+            state.check_invariants()
+            while not state.is_terminal():
+                seat = state.current_player()
+                legal = {a["id"] for a in state.legal_actions()}
+                choice = team_players[seat].choose(View(state, seat), rng)
+                assert choice in legal, f"player chose illegal {choice}"
+                if actions % 50 == 0:
+                    before = state.to_json()
+                    try:
+                        state.apply("play:XX")
+                        raise AssertionError("an illegal action was accepted")
+                    except IllegalAction:
+                        pass
+                    assert state.to_json() == before, "an illegal action changed the state"
+                state.apply(choice)
+                actions += 1
+                state.check_invariants()
+            assert state.result() is not None
+        except AssertionError as err:
+            errors.append(f"seed {gseed}: {err}")
+    return {"game": game, "games": games, "actions": actions, "errors": len(errors),
+            "error_samples": errors[:5], "seconds": round(time.perf_counter() - start, 3)}
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> list[float]:
+    """Wilson score interval for a proportion."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return [round(centre - half, 4), round(centre + half, 4)]
+
+
+def play_deal(game: str, seed: int, levels: list[str], deck: str | None = None) -> dict:
+    """One deal with ``levels[team]`` playing every seat of that team; the first
+    deal's score sheet."""
+    state = new_game(game, seed, deck)
+    players = [make_player(levels[state.team_of(s)]) for s in range(state.NUM_SEATS)]
+    move = 0
+    while state.deal_index() == 0 and not state.is_terminal():
+        seat = state.current_player()
+        rng = rng_for("arena", seed, move)
+        state.apply(players[seat].choose(View(state, seat), rng))
+        move += 1
+    return state.sheets[0]
+
+
+def _arena_chunk(args: tuple) -> list[tuple[int | None, float]]:
+    game, a, b, seeds, deck = args
+    out = []
+    for s in seeds:
+        for swapped in (False, True):
+            levels = [b, a] if swapped else [a, b]
+            sheet = play_deal(game, s, levels, deck)
+            a_team = 1 if swapped else 0
+            w = sheet["winner_team"]
+            totals = sheet["totals"]
+            out.append((None if w is None else int(w == a_team),
+                        totals[a_team] - totals[1 - a_team]))
+    return out
+
+
+def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
+          deck: str | None = None) -> dict:
+    """Every deal played twice with the teams swapped (same cards)."""
+    seeds = [seed + i for i in range(deals)]
+    chunks = [(game, a, b, seeds[i::jobs], deck) for i in range(jobs)]
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(_arena_chunk, chunks)
+    else:
+        parts = [_arena_chunk(c) for c in chunks]
+    results = [r for part in parts for r in part]
+    a_wins = sum(1 for w, _ in results if w == 1)
+    b_wins = sum(1 for w, _ in results if w == 0)
+    draws = sum(1 for w, _ in results if w is None)
+    decided = a_wins + b_wins
+    return {"game": game, "a": a, "b": b, "deals": len(results), "a_wins": a_wins,
+            "b_wins": b_wins, "draws": draws,
+            "a_win_rate_decided": round(a_wins / decided, 4) if decided else None,
+            "ci95": wilson(a_wins, decided),
+            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3),
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3) if xs else 0.0
+
+
+def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -> dict:
+    """Random-play throughput, and the move times of the greedy and normal players."""
+    deals = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game(game, seed + deals)
+        rng = random.Random(deals)
+        while state.deal_index() == 0 and not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions())["id"])
+            actions += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    move_ms: dict[str, dict] = {}
+    for level in ("greedy", "normal"):
+        times: list[float] = []
+        for d in range(move_deals):
+            state = new_game(game, seed + 1000 + d)
+            player, other = make_player(level), make_player("greedy")
+            move = 0
+            while state.deal_index() == 0 and not state.is_terminal():
+                seat = state.current_player()
+                rng = rng_for("bench", d, move)
+                if state.team_of(seat) == 0:
+                    t0 = time.perf_counter()
+                    choice = player.choose(View(state, seat), rng)
+                    times.append((time.perf_counter() - t0) * 1000)
+                else:
+                    choice = other.choose(View(state, seat), rng)
+                state.apply(choice)
+                move += 1
+        move_ms[level] = {"p50": _percentile(times, 0.5), "p95": _percentile(times, 0.95),
+                          "moves": len(times)}
+    return {"game": game, "deals_per_second": round(deals / elapsed, 1),
+            "actions_per_second": round(actions / elapsed, 1), "move_ms": move_ms}

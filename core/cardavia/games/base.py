@@ -1,0 +1,237 @@
+"""The one small surface every game module exposes.
+
+Modelled on OpenSpiel's game files: a ``State`` with ``current_player()``,
+``legal_actions()``, ``apply()``, ``is_terminal()``, a per-seat
+``observation()``, exact ``to_json()``/``from_json()`` and ``determinize()``
+(OpenSpiel's ``resample_from_infostate``), so that the computer players, the
+match driver, the bridge, the simulator and the generic tests are written once
+for all games.
+
+Seats are numbered in playing order: in the four-player games, which play
+anticlockwise, seat ``s + 1`` sits on the right of seat ``s``. Teams are lists
+of seats; a two-player game has two one-seat teams.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, ClassVar
+
+Action = dict[str, Any]  # {"id": str, "type": str, ...JSON description}
+Event = dict[str, Any]
+
+
+class GameError(ValueError):
+    """An error with a stable code, reported to the UI as ``{"code", "message"}``."""
+
+    code = "bad_request"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        if code:
+            self.code = code
+
+
+class IllegalAction(GameError):
+    code = "illegal_action"
+
+
+class NotYourTurn(GameError):
+    code = "not_your_turn"
+
+
+def rng_for(*parts: Any) -> random.Random:
+    """A generator seeded from a tuple of parts; string seeding (sha512) is stable
+    across Python versions, so CPython 3.11 and Pyodide deal the same cards."""
+    return random.Random("cardavia:" + ":".join(str(p) for p in parts))
+
+
+def _copy(x: Any) -> Any:
+    """Deep copy of plain JSON-like data, several times faster than ``copy.deepcopy``."""
+    if isinstance(x, list):
+        return [_copy(v) if isinstance(v, (list, dict)) else v for v in x]
+    if isinstance(x, dict):
+        return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in x.items()}
+    return x
+
+
+class State:
+    """Base class of every game's state. Subclasses fill in the rules."""
+
+    GAME_ID: ClassVar[str] = ""
+    NUM_SEATS: ClassVar[int] = 2
+    DECKS: ClassVar[tuple[str, ...]] = ()
+    # Fields copied by to_json/clone; each subclass lists its own.
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self) -> None:
+        self.deck = self.DECKS[0] if self.DECKS else ""
+        self.seed = 0
+        self.sheets: list[dict] = []
+        self.record = True  # False in AI play-outs: no events are built
+        self._events: list[tuple[Event, int | None]] = []
+
+    # ----- construction --------------------------------------------------
+    @classmethod
+    def new(cls, seed: int, deck: str | None = None, **options: Any) -> "State":
+        """A fresh game, dealt from ``seed``."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_deck(cls, deck: str | None) -> str:
+        deck = deck or cls.DECKS[0]
+        if deck not in cls.DECKS:
+            raise GameError(f"{cls.GAME_ID} is not played with the {deck!r} deck "
+                            f"(decks: {', '.join(cls.DECKS)})", "unknown_deck")
+        return deck
+
+    # ----- teams ---------------------------------------------------------
+    @property
+    def teams(self) -> list[list[int]]:
+        if self.NUM_SEATS == 4:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(self.NUM_SEATS)]
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2 if self.NUM_SEATS == 4 else seat
+
+    # ----- the surface each game implements ------------------------------
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (already validated)."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know, as JSON: never another seat's hidden cards."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state whose hidden cards are sampled consistently with what
+        ``seat`` knows; its own hand and every public fact are unchanged."""
+        raise NotImplementedError
+
+    def result(self) -> dict | None:
+        """``{"winner_team", "scores"}`` once terminal."""
+        raise NotImplementedError
+
+    def card_locations(self) -> dict[str, list[str]]:
+        """Every card of the pack in play, by place (hands, stock, table, piles…)."""
+        raise NotImplementedError
+
+    def pack(self) -> tuple[str, ...]:
+        """The cards this game is played with."""
+        from .. import cards
+        return cards.DECKS[self.deck]
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks a rule-independent invariant:
+        every card of the pack in exactly one place. Games add their own checks."""
+        places = self.card_locations()
+        seen = [c for where in places.values() for c in where]
+        if sorted(seen) != sorted(self.pack()):
+            dup = sorted({c for c in seen if seen.count(c) > 1})
+            missing = sorted(set(self.pack()) - set(seen))
+            raise AssertionError(f"cards not conserved: duplicated {dup}, missing {missing}")
+
+    # ----- shared machinery ----------------------------------------------
+    def apply(self, action_id: str) -> list[Event]:
+        """Apply the legal action with this id; an illegal one raises
+        :class:`IllegalAction` and leaves the state unchanged."""
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        for action in self.legal_actions():
+            if action["id"] == action_id:
+                start = len(self._events)
+                self._apply(action)
+                return [e for e, _ in self._events[start:]]
+        raise IllegalAction(f"{action_id!r} is not a legal action now "
+                            f"(legal: {', '.join(a['id'] for a in self.legal_actions())})")
+
+    def emit(self, event: Event, only: int | None = None) -> None:
+        """Record an event; ``only`` marks it private to one seat (others see it
+        without its ``card``/``cards`` fields)."""
+        if self.record:
+            self._events.append((event, only))
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """Events from index ``start`` as ``seat`` may see them."""
+        out = []
+        for event, only in self._events[start:]:
+            if only is not None and seat != only:
+                event = {k: v for k, v in event.items() if k not in ("card", "cards")}
+            out.append(event)
+        return out
+
+    @property
+    def event_count(self) -> int:
+        return len(self._events)
+
+    def clone(self) -> "State":
+        """A deep copy without the event log, for search."""
+        other = object.__new__(type(self))
+        for name in self.FIELDS + ("deck", "seed"):
+            setattr(other, name, _copy(getattr(self, name)))
+        other.sheets = list(self.sheets)  # finished sheets are never mutated
+        other.record = False
+        other._events = []
+        return other
+
+    def to_json(self) -> dict:
+        """Exact state as JSON (events are not part of the state)."""
+        data = {name: copy.deepcopy(getattr(self, name)) for name in self.FIELDS}
+        data.update(game=self.GAME_ID, deck=self.deck, seed=self.seed,
+                    sheets=copy.deepcopy(self.sheets))
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "State":
+        if data.get("game") != cls.GAME_ID:
+            raise GameError(f"not a {cls.GAME_ID} state", "bad_save")
+        state = object.__new__(cls)
+        State.__init__(state)
+        try:
+            for name in cls.FIELDS + ("deck", "seed", "sheets"):
+                setattr(state, name, copy.deepcopy(data[name]))
+        except KeyError as missing:
+            raise GameError(f"saved state lacks {missing}", "bad_save") from None
+        return state
+
+    # ----- helpers for computer players ----------------------------------
+    def deal_index(self) -> int:
+        """How many deals are finished; a play-out stops when it grows."""
+        return len(self.sheets)
+
+    def rollout_value(self, team: int) -> float:
+        """Value for ``team`` of the last finished deal: its margin."""
+        totals = self.sheets[-1]["totals"]
+        return totals[team] - totals[1 - team]
+
+    def greedy_key(self, action: Action) -> tuple:
+        """Per-game one-ply knowledge: a sort key, larger is better for the mover."""
+        return (0,)
+
+    def observation_cards(self, seat: int) -> set[str]:
+        """Every card named anywhere in ``seat``'s observation (for leak tests)."""
+        found: set[str] = set()
+
+        def walk(x: Any) -> None:
+            if isinstance(x, str):
+                found.add(x)
+            elif isinstance(x, dict):
+                for v in x.values():
+                    walk(v)
+            elif isinstance(x, (list, tuple)):
+                for v in x:
+                    walk(v)
+
+        walk(self.observation(seat))
+        return found

@@ -1,0 +1,307 @@
+"""Scopa: two players, a match to 11 over several deals (rules/scopa.md, S1–S12).
+
+One ruleset for the Piacentine and Siciliane decks: the court worth 8 is the
+Fante (``J``) in one and the Donna (``Q``) in the other; nothing else changes.
+Readings chosen where the rules file resolves an ambiguity are cited by number.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import cards
+from .base import Action, State, rng_for
+
+VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 8, "N": 9, "K": 10}
+PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10,
+            "N": 10, "K": 10}
+TARGET = 11
+SETTEBELLO = "7D"
+
+
+def value(card: str) -> int:
+    return VALUE[card[:-1]]
+
+
+def capture_options(card: str, table: list[str]) -> list[list[str]]:
+    """Every legal capture for ``card`` (S1–S3): one equal card if any exists
+    (the player picks which), otherwise every group of two or more cards whose
+    values sum to the card's; an empty list means the card must be placed."""
+    v = value(card)
+    matches = [[t] for t in table if value(t) == v]
+    if matches:
+        return matches
+    groups: list[list[str]] = []
+    vals = [value(t) for t in table]
+
+    def search(i: int, remaining: int, chosen: list[str]) -> None:
+        if remaining == 0:
+            if len(chosen) >= 2:
+                groups.append(list(chosen))
+            return
+        for j in range(i, len(table)):
+            if vals[j] <= remaining:
+                chosen.append(table[j])
+                search(j + 1, remaining - vals[j], chosen)
+                chosen.pop()
+
+    search(0, v, [])
+    return groups
+
+
+def primiera_score(pile: list[str]) -> int | None:
+    """Best value per suit summed (S8); None without a card of every suit."""
+    best: dict[str, int] = {}
+    for c in pile:
+        s, p = c[-1], PRIMIERA[c[:-1]]
+        if p > best.get(s, 0):
+            best[s] = p
+    return sum(best.values()) if len(best) == 4 else None
+
+
+def _majority(a: int, b: int) -> int | None:
+    return None if a == b else (0 if a > b else 1)
+
+
+class ScopaState(State):
+    GAME_ID = "scopa"
+    NUM_SEATS = 2
+    DECKS = ("piacentine", "siciliane")
+    FIELDS = ("match_scores", "dealer", "deal_no", "attempt", "hands", "table", "stock",
+              "piles", "scope", "last_capturer", "to_move", "over", "winner_team")
+
+    @classmethod
+    def new(cls, seed: int, deck: str | None = None, **options) -> "ScopaState":
+        s = cls()
+        s.deck = cls.check_deck(deck)
+        s.seed = seed
+        s.match_scores = [0, 0]
+        s.dealer = rng_for("scopa", seed, "dealer").randrange(2)  # S7: first dealer random
+        s.deal_no = 1
+        s.over = False
+        s.winner_team = None
+        s._start_deal()
+        return s
+
+    def _start_deal(self) -> None:
+        self.attempt = 0
+        while True:
+            rng = rng_for("scopa", self.seed, self.deal_no, self.attempt)
+            pack = list(cards.DECKS[self.deck])
+            rng.shuffle(pack)
+            table = pack[6:10]
+            if sum(1 for c in table if c[:-1] == "K") < 3:
+                break
+            # S4: three or four Re on the opening table: the same dealer deals again.
+            self.emit({"type": "redeal", "reason": "three_re", "table": table})
+            self.attempt += 1
+        nondealer = 1 - self.dealer
+        self.hands = [[], []]
+        for i in range(6):
+            self.hands[(nondealer + i) % 2].append(pack[i])
+        self.table = table
+        self.stock = pack[10:]
+        self.piles = [[], []]
+        self.scope = [0, 0]
+        self.last_capturer = None
+        self.to_move = nondealer  # S7: the non-dealer plays first
+        self.emit({"type": "dealt", "deal": self.deal_no, "dealer": self.dealer,
+                   "table": list(self.table)})
+        for seat in (0, 1):
+            self.emit({"type": "hand", "seat": seat, "cards": list(self.hands[seat])}, only=seat)
+
+    # ----- rules -----------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.over else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        actions: list[Action] = []
+        for card in self.hands[self.to_move]:
+            options = capture_options(card, self.table)
+            if not options:  # S1: a card that can capture must capture
+                actions.append({"id": f"play:{card}", "type": "place", "card": card})
+            for group in options:
+                actions.append({"id": f"play:{card}:{'+'.join(group)}", "type": "capture",
+                                "card": card, "captures": group})
+        return actions
+
+    def _last_play(self) -> bool:
+        """True when the card being played is the deal's very last (S5)."""
+        return not self.stock and len(self.hands[0]) + len(self.hands[1]) == 0
+
+    def _apply(self, action: Action) -> None:
+        seat, card = self.to_move, action["card"]
+        self.hands[seat].remove(card)
+        if action["type"] == "capture":
+            taken = action["captures"]
+            for t in taken:
+                self.table.remove(t)
+            self.piles[seat].append(card)
+            self.piles[seat].extend(taken)
+            self.last_capturer = seat
+            self.emit({"type": "captured", "seat": seat, "card": card, "cards": list(taken)})
+            if not self.table and not self._last_play():
+                self.scope[seat] += 1
+                self.emit({"type": "sweep", "seat": seat})
+        else:
+            self.table.append(card)
+            self.emit({"type": "placed", "seat": seat, "card": card})
+        self.to_move = 1 - seat
+        if self.hands[0] or self.hands[1]:
+            return
+        if self.stock:  # a new round of three each, no table cards added
+            nondealer = 1 - self.dealer
+            for i in range(6):
+                self.hands[(nondealer + i) % 2].append(self.stock.pop(0))
+            self.to_move = nondealer
+            for s in (0, 1):
+                self.emit({"type": "hand", "seat": s, "cards": list(self.hands[s])}, only=s)
+            return
+        self._end_deal()
+
+    def _end_deal(self) -> None:
+        if self.table and self.last_capturer is not None:  # S6: no scopa for these
+            self.piles[self.last_capturer].extend(self.table)
+            self.emit({"type": "leftovers", "team": self.last_capturer, "cards": list(self.table)})
+            self.table = []
+        sheet = self.score_deal()
+        self.sheets.append(sheet)
+        self.emit({"type": "deal_scored", "sheet": sheet})
+        for t in (0, 1):
+            self.match_scores[t] += sheet["totals"][t]
+        a, b = self.match_scores
+        # S10: at least 11 and strictly more; tied totals of 11 or more continue.
+        if max(a, b) >= TARGET and a != b:
+            self.over = True
+            self.winner_team = 0 if a > b else 1
+            self.emit({"type": "match_won", "winner_team": self.winner_team,
+                       "scores": list(self.match_scores)})
+            return
+        self.dealer = 1 - self.dealer  # S7: the deal alternates
+        self.deal_no += 1
+        self._start_deal()
+
+    def score_deal(self) -> dict:
+        """The deal's score sheet: scope plus the four prizes (S8, S9, S11)."""
+        p0, p1 = self.piles
+        lines = [{"key": "scopa", "team": t, "points": self.scope[t],
+                  "detail": {"count": self.scope[t]}} for t in (0, 1)]
+        cards_n = [len(p0), len(p1)]
+        coins = [sum(1 for c in p if c[-1] == "D") for p in (p0, p1)]
+        prim = [primiera_score(p0), primiera_score(p1)]
+        sette = 0 if SETTEBELLO in p0 else 1 if SETTEBELLO in p1 else None
+        if prim[0] is None and prim[1] is None:
+            prim_team = None
+        elif prim[0] is None or prim[1] is None:
+            prim_team = 0 if prim[1] is None else 1
+        else:
+            prim_team = _majority(prim[0], prim[1])
+        for key, team, detail in (
+            ("most_cards", _majority(*cards_n), {"counts": cards_n}),
+            ("most_coins", _majority(*coins), {"counts": coins}),
+            ("settebello", sette, {}),
+            ("primiera", prim_team, {"sums": prim}),
+        ):
+            lines.append({"key": key, "team": team, "points": 0 if team is None else 1,
+                          "detail": detail})
+        totals = [sum(l["points"] for l in lines if l["team"] == t) for t in (0, 1)]
+        return {"deal": self.deal_no, "teams": self.teams, "lines": lines, "totals": totals,
+                "winner_team": _majority(*totals)}
+
+    def result(self) -> dict | None:
+        if not self.over:
+            return None
+        return {"winner_team": self.winner_team, "scores": list(self.match_scores)}
+
+    def card_locations(self) -> dict[str, list[str]]:
+        if self.over:  # the last deal's cards are all in the piles
+            return {"pile0": self.piles[0], "pile1": self.piles[1], "table": self.table}
+        return {"hand0": self.hands[0], "hand1": self.hands[1], "stock": self.stock,
+                "table": self.table, "pile0": self.piles[0], "pile1": self.piles[1]}
+
+    def check_invariants(self) -> None:
+        super().check_invariants()
+        for sheet in self.sheets:
+            prizes = sum(l["points"] for l in sheet["lines"] if l["key"] != "scopa")
+            assert 0 <= prizes <= 4, sheet
+            assert sum(sheet["totals"]) == prizes + sum(
+                l["points"] for l in sheet["lines"] if l["key"] == "scopa")
+        assert sum(sum(s["totals"][t] for s in self.sheets) for t in (0, 1)) == sum(
+            self.match_scores)
+        if not self.over:
+            assert len(self.hands[0]) - len(self.hands[1]) in (0, 1, -1)
+
+    # ----- information -----------------------------------------------------
+    def observation(self, seat: int) -> dict:
+        return {
+            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": 2,
+            "teams": self.teams,
+            "to_move": self.current_player(),
+            "phase": "over" if self.over else "play",
+            "hand": list(self.hands[seat]),
+            "hand_counts": [len(h) for h in self.hands],
+            "table": list(self.table),
+            "trick": [], "last_trick": None, "trump": None, "trump_suit": None,
+            "stock": len(self.stock),
+            "dealer": self.dealer,
+            "captured": [len(p) for p in self.piles],
+            # Captures are made face up: every player has seen each pile's cards.
+            "piles": [list(p) for p in self.piles],
+            "points": list(self.scope),
+            "match_scores": list(self.match_scores), "target": TARGET,
+            "deal": self.deal_no,
+            "sheets": list(self.sheets),
+            "result": self.result(),
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> "ScopaState":
+        other = 1 - seat
+        s = self.clone()
+        unseen = sorted(self.hands[other] + self.stock)  # canonical: depends on the view only
+        rng.shuffle(unseen)
+        k = len(self.hands[other])
+        s.hands[other] = unseen[:k]
+        s.stock = unseen[k:]
+        return s
+
+    # ----- one-ply knowledge for the greedy player ---------------------------
+    def greedy_key(self, action: Action) -> tuple:
+        """Material taken now (a scopa above all, then the settebello, sevens,
+        coins and card count); ties: give away the least."""
+        card = action["card"]
+        if action["type"] == "capture":
+            taken = action["captures"] + [card]
+            gain = sum(_material(c) for c in taken)
+            if len(action["captures"]) == len(self.table) and not (
+                    not self.stock and len(self.hands[0]) + len(self.hands[1]) == 1):
+                gain += 10
+            return (gain, 0)
+        # Placing: the opponent may sweep a table whose values total 10 or less.
+        total = sum(value(c) for c in self.table) + value(card)
+        risk = 3 if total <= 10 else 0
+        return (-risk - _material(card), -value(card))
+
+    def rollout_value(self, team: int) -> float:
+        totals = self.sheets[-1]["totals"]
+        return totals[team] - totals[1 - team]
+
+
+def _material(card: str) -> float:
+    r = card[:-1]
+    m = 1.0
+    if card == SETTEBELLO:
+        m += 4
+    if r == "7":
+        m += 1.5
+    elif r == "6":
+        m += 0.7
+    elif r == "A":
+        m += 0.4
+    if card[-1] == "D":
+        m += 0.6
+    return m

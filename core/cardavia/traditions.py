@@ -1,0 +1,90 @@
+"""The catalogue of card traditions and their games, as data.
+
+This is the one source of truth for ids, regions, card counts and links; the
+site's home and tradition pages are generated from it at build time.
+"""
+
+from __future__ import annotations
+
+from . import cards
+
+TRADITIONS = [
+    {
+        "id": "piacentine",
+        "name": "Piacentine",
+        "region": ["Piacenza", "Emilia-Romagna", "Italy"],
+        "cards": 40,
+        "suits": "spanish",
+        "wikipedia": "https://en.wikipedia.org/wiki/Italian_playing_cards#Piacentine",
+        "games": ["briscola", "scopa"],
+    },
+    {
+        "id": "siciliane",
+        "name": "Siciliane",
+        "region": ["Sicily", "Italy"],
+        "cards": 40,
+        "suits": "spanish",
+        "wikipedia": "https://en.wikipedia.org/wiki/Italian_playing_cards#Siciliane",
+        "games": ["scopa"],
+    },
+    {
+        "id": "bresciane",
+        "name": "Bresciane",
+        "region": ["Brescia", "Lombardy", "Italy"],
+        "cards": 52,
+        "suits": "italian",
+        "wikipedia": "https://en.wikipedia.org/wiki/Italian_playing_cards#Bresciane",
+        "games": ["cicera"],
+    },
+    {
+        "id": "tarocco-piemontese",
+        "name": "Tarocco Piemontese",
+        "region": ["Piedmont", "Italy"],
+        "cards": 78,
+        "suits": "italian",
+        "wikipedia": "https://en.wikipedia.org/wiki/Tarocco_Piemontese",
+        "games": ["tarocchi"],
+    },
+    {
+        "id": "minchiate",
+        "name": "Minchiate",
+        "region": ["Florence", "Tuscany", "Italy"],
+        "cards": 97,
+        "suits": "italian",
+        "wikipedia": "https://en.wikipedia.org/wiki/Minchiate",
+        "games": ["minchiate"],
+    },
+]
+
+GAMES = {
+    "briscola": {"id": "briscola", "name": "Briscola", "players": 2, "partnerships": False,
+                 "decks": ["piacentine"], "format": "single_deal"},
+    "scopa": {"id": "scopa", "name": "Scopa", "players": 2, "partnerships": False,
+              "decks": ["piacentine", "siciliane"], "format": "match", "target": 11},
+    "cicera": {"id": "cicera", "name": "Cicera", "players": 4, "partnerships": True,
+               "decks": ["bresciane"], "format": "single_deal"},
+    "tarocchi": {"id": "tarocchi", "name": "Tarocchi", "players": 4, "partnerships": True,
+                 "decks": ["tarocco-piemontese"], "format": "single_deal", "cards_in_play": 62},
+    "minchiate": {"id": "minchiate", "name": "Minchiate", "players": 4, "partnerships": True,
+                  "decks": ["minchiate"], "format": "single_deal"},
+}
+
+
+def tradition(tradition_id: str) -> dict:
+    for t in TRADITIONS:
+        if t["id"] == tradition_id:
+            return t
+    raise KeyError(tradition_id)
+
+
+def catalogue(playable: set[str] | None = None) -> dict:
+    """The whole catalogue as JSON-ready data; ``playable`` marks the games the engine implements."""
+    if playable is None:
+        from .games import REGISTRY
+        playable = set(REGISTRY)
+    for t in TRADITIONS:
+        assert len(cards.DECKS[t["id"]]) == t["cards"], t["id"]
+    return {
+        "traditions": TRADITIONS,
+        "games": {gid: dict(g, playable=gid in playable) for gid, g in GAMES.items()},
+    }
