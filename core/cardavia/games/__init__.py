@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-from .base import GameError, IllegalAction, State
-from .briscola import BriscolaState
-from .scopa import ScopaState
+import importlib
+import pkgutil
 
-REGISTRY: dict[str, type[State]] = {
-    cls.GAME_ID: cls for cls in (BriscolaState, ScopaState)
-}
+from .base import GameError, IllegalAction, State
+
+
+def _discover() -> dict[str, type[State]]:
+    """Every module in this package that defines a ``State`` subclass with a
+    ``GAME_ID`` is a game: adding a game is adding one module."""
+    found: dict[str, type[State]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name == "base" or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for obj in vars(module).values():
+            if isinstance(obj, type) and issubclass(obj, State) and obj.GAME_ID \
+                    and obj.__module__ == module.__name__:
+                found[obj.GAME_ID] = obj
+    return found
+
+
+REGISTRY: dict[str, type[State]] = _discover()
 
 
 def game_class(game_id: str) -> type[State]:
