@@ -20,7 +20,7 @@ def simulate(game: str, games: int, seed: int, players: Iterable[str] = ("random
     levels = list(players)
     cls = REGISTRY[game]
     errors: list[str] = []
-    actions = 0
+    actions = deals = 0
     start = time.perf_counter()
     decks = [deck] if deck else list(cls.DECKS)
     for g in range(games):
@@ -50,7 +50,9 @@ def simulate(game: str, games: int, seed: int, players: Iterable[str] = ("random
             assert state.result() is not None
         except AssertionError as err:
             errors.append(f"seed {gseed}: {err}")
-    return {"game": game, "games": games, "actions": actions, "errors": len(errors),
+        deals += len(state.sheets)
+    return {"game": game, "games": games, "deals": deals, "actions": actions,
+            "errors": len(errors),
             "error_samples": errors[:5], "seconds": round(time.perf_counter() - start, 3)}
 
 

@@ -127,6 +127,16 @@ class State:
         """Every card of the pack in play, by place (hands, stock, table, piles…)."""
         raise NotImplementedError
 
+    def hidden_cards(self, seat: int) -> set[str]:
+        """Cards ``seat`` must not see: other seats' hands and the face-down stock.
+        Games with other secrets (a discard) extend it; the leak tests use it."""
+        places = self.card_locations()
+        hidden = set(places.get("stock", ()))
+        for other in range(self.NUM_SEATS):
+            if other != seat:
+                hidden.update(places.get(f"hand{other}", ()))
+        return hidden
+
     def pack(self) -> tuple[str, ...]:
         """The cards this game is played with."""
         from .. import cards

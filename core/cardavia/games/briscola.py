@@ -139,6 +139,9 @@ class BriscolaState(State):
                 "trick": [c for _, c in self.trick], "pile0": self.piles[0],
                 "pile1": self.piles[1]}
 
+    def hidden_cards(self, seat: int) -> set[str]:
+        return super().hidden_cards(seat) - {self.trump}  # face up until drawn (B1)
+
     def check_invariants(self) -> None:
         super().check_invariants()
         assert sum(self.points) == sum(card_points(c) for p in self.piles for c in p)
