@@ -13,8 +13,10 @@
 //   tests/ plus any extra arguments, e.g.  node scripts/pyodide_pytest.mjs -k briscola
 //   If an argument names an existing path (tests/test_x.py, tests/test_x.py::test_y),
 //   only the given paths are run instead of the whole tests/ directory.
-// - Selection by environment, for CI: PYODIDE_PYTEST_MARK='not slow' adds -m 'not slow'
-//   (a -m given on the command line is passed too; pytest uses the last one).
+// - Extra arguments from the environment, for CI or make (Pyodide run only), split like a
+//   shell would: PYODIDE_PYTEST_ARGS='-m "not slow"' or
+//   PYODIDE_PYTEST_ARGS='-k "not seeded_random_play"' make test-pyodide
+//   They come before the command-line arguments. PYTEST_ADDOPTS is passed through too.
 // - Tests marked @pytest.mark.needs_subprocess are skipped here (see tests/conftest.py).
 // - The exit code is pytest's; 5 ("no tests collected") is reported as a failure.
 
@@ -54,22 +56,9 @@ function wheelPaths() {
   return paths;
 }
 
-function pytestArgs(argv) {
-  const args = [...argv];
-  if (process.env.PYODIDE_PYTEST_MARK) args.unshift("-m", process.env.PYODIDE_PYTEST_MARK);
-  // Run tests/ unless the caller named test paths of its own.
-  const namesPath = args.some((a) => !a.startsWith("-") && existsSync(path.resolve(ROOT, a.split("::")[0])));
-  return [
-    "-p", "no:cacheprovider", // keep .pytest_cache for the CPython runs
-    ...(namesPath ? [] : ["tests"]),
-    ...args,
-  ];
-}
-
 async function main() {
   if (!existsSync(path.join(PYODIDE_DIR, "pyodide.mjs"))) die("node_modules/pyodide is missing: run 'npm ci' (make setup)");
   const wheels = wheelPaths();
-  const args = pytestArgs(process.argv.slice(2));
 
   const t0 = performance.now();
   const { loadPyodide } = await import(path.join(PYODIDE_DIR, "pyodide.mjs"));
@@ -77,6 +66,7 @@ async function main() {
     indexURL: PYODIDE_DIR + path.sep,
     messageCallback: () => {}, // silence "Loading ..." lines
     errorCallback: (msg) => process.stderr.write(`${msg}\n`),
+    env: process.env.PYTEST_ADDOPTS ? { PYTEST_ADDOPTS: process.env.PYTEST_ADDOPTS } : {},
   });
   pyodide.setStdout(writer(1));
   pyodide.setStderr(writer(2));
@@ -90,16 +80,21 @@ async function main() {
   pyodide.globals.set("ROOT", ROOT);
   pyodide.globals.set("PYODIDE_VERSION", pyodide.version);
   pyodide.globals.set("SETUP_MS", setupMs);
-  pyodide.globals.set("ARGS", pyodide.toPy(args));
+  pyodide.globals.set("CLI_ARGS", pyodide.toPy(process.argv.slice(2)));
+  pyodide.globals.set("ENV_ARGS", process.env.PYODIDE_PYTEST_ARGS || "");
   const code = await pyodide.runPythonAsync(`
-import os, sys, platform
+import os, sys, platform, shlex
 sys.dont_write_bytecode = True  # no __pycache__ (cpython-314) written into the host tree
 os.chdir(ROOT)
 sys.path.insert(0, os.path.join(ROOT, "core"))
 import pytest
 print(f"Pyodide {PYODIDE_VERSION}: Python {platform.python_version()} ({sys.platform}), "
       f"pytest {pytest.__version__}; booted in {SETUP_MS / 1000:.1f} s", flush=True)
-rc = int(pytest.main(list(ARGS)))
+args = shlex.split(ENV_ARGS) + list(CLI_ARGS)
+# Run tests/ unless the caller named test paths of its own (tests/x.py, tests/x.py::test_y).
+names_path = any(not a.startswith("-") and os.path.exists(a.split("::")[0]) for a in args)
+args = ["-p", "no:cacheprovider"] + ([] if names_path else ["tests"]) + args
+rc = int(pytest.main(args))
 sys.stdout.flush(); sys.stderr.flush()
 rc
 `);
