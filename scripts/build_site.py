@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/ (git-ignored).
+
+dist/ holds everything the site needs, served from itself (no CDN):
+  index.html, embed.html, embed.js, sw.js, manifest.webmanifest, css/, js/, i18n/, icons/
+  worker/engine-worker.js        the module Web Worker that runs the engine
+  pyodide/                       the five Pyodide runtime files, micropip and the engine wheel
+  data/site.json                 catalogue generated from the engine + build info (first paint
+                                 needs no Pyodide)
+
+Usage: python scripts/build_site.py [--out dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+WORKER = ROOT / "worker"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+VENDOR_CACHE = ROOT / "vendor-cache"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+MICROPIP = "micropip==0.11.1"
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+CDN_LITERAL = "`https://cdn.jsdelivr.net/pyodide/v${U}/full/`"
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ----------------------------------------------------------------------------- wheels
+def fetch_micropip() -> Path:
+    """micropip 0.11.1 for Python 3.14 (pip on 3.11 would pick 0.7.2 unless asked)."""
+    target = VENDOR_CACHE / MICROPIP_WHEEL
+    if target.exists():
+        return target
+    VENDOR_CACHE.mkdir(exist_ok=True)
+    log("downloading micropip 0.11.1 (once; cached in vendor-cache/)")
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                    "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+                    "-d", str(VENDOR_CACHE), MICROPIP], check=True)
+    if not target.exists():
+        sys.exit(f"micropip wheel not found in {VENDOR_CACHE}")
+    return target
+
+
+def build_engine_wheel(out: Path) -> Path:
+    tmp = ROOT / "build" / "wheel"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    log("building the engine wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
+                    "--no-deps", "--no-build-isolation", "-w", str(tmp), str(ROOT)], check=True)
+    wheels = sorted(tmp.glob("cardavia-*.whl"))
+    if len(wheels) != 1:
+        sys.exit(f"expected one cardavia wheel, got {wheels}")
+    dest = out / wheels[0].name
+    shutil.copy2(wheels[0], dest)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return dest
+
+
+# ----------------------------------------------------------------------------- pyodide
+def vendor_pyodide(dist: Path) -> None:
+    pdir = dist / "pyodide"
+    pdir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        src = PYODIDE_NPM / name
+        if not src.exists():
+            sys.exit(f"{src} missing: run `npm ci`")
+        if name == "pyodide.mjs":
+            text = src.read_text(encoding="utf-8")
+            # The only external URL: the CDN fallback for packages. Point it at indexURL
+            # (`t` in that scope) so that nothing can ever leave the site.
+            if text.count(CDN_LITERAL) != 1:
+                sys.exit("pyodide.mjs: CDN literal not found exactly once (Pyodide version changed?)")
+            text = text.replace(CDN_LITERAL, "t")
+            text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
+            (pdir / name).write_text(text, encoding="utf-8")
+        elif name == "pyodide-lock.json":
+            continue  # written below
+        else:
+            shutil.copy2(src, pdir / name)
+    micropip = fetch_micropip()
+    shutil.copy2(micropip, pdir / MICROPIP_WHEEL)
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["micropip"]
+    assert entry["file_name"] == MICROPIP_WHEEL, entry
+    # Pyodide rebuilds its wheels: the lock's checksum does not match PyPI's wheel.
+    entry["sha256"] = sha256(micropip)
+    # Only micropip is shipped: keep the lock to what the site serves.
+    lock["packages"] = {"micropip": entry}
+    (pdir / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- data
+def site_data(wheel_name: str) -> dict:
+    sys.path.insert(0, str(ROOT / "core"))
+    from cardavia import traditions  # noqa: E402
+    try:
+        catalogue = traditions.catalogue()
+    except ImportError:  # engine games not there yet: nothing playable
+        log("warning: cardavia.games.REGISTRY not importable; no game marked playable")
+        catalogue = traditions.catalogue(playable=set())
+    return {"catalogue": catalogue, "wheel": wheel_name}
+
+
+# ----------------------------------------------------------------------------- icons
+def _png(width: int, height: int, pixels: bytearray) -> bytes:
+    raw = bytearray()
+    stride = width * 4
+    for y in range(height):
+        raw.append(0)
+        raw += pixels[y * stride:(y + 1) * stride]
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
+
+
+def icon_png(size: int, maskable: bool) -> bytes:
+    """The app icon: a coin (Denari) on a cream card over green felt, drawn with 4x4 supersampling."""
+    felt = (31, 92, 64)
+    cream = (250, 243, 224)
+    gold = (217, 165, 32)
+    dark = (138, 90, 0)
+    red = (178, 34, 34)
+    px = bytearray(size * size * 4)
+    ss = 4
+    # geometry in unit coordinates (0..1)
+    inset = 0.2 if maskable else 0.08          # maskable: keep content in the 80 % safe zone
+    card_w, card_h = (1 - 2 * inset) * 0.66, (1 - 2 * inset)
+    cx0, cy0 = 0.5 - card_w / 2, 0.5 - card_h / 2
+    radius = card_w * 0.12
+
+    def in_card(x: float, y: float) -> bool:
+        if not (cx0 <= x <= cx0 + card_w and cy0 <= y <= cy0 + card_h):
+            return False
+        dx = max(cx0 + radius - x, 0, x - (cx0 + card_w - radius))
+        dy = max(cy0 + radius - y, 0, y - (cy0 + card_h - radius))
+        return dx * dx + dy * dy <= radius * radius
+
+    r_coin = card_w * 0.36
+    for py in range(size):
+        for pxl in range(size):
+            acc = [0.0, 0.0, 0.0, 0.0]
+            for sy in range(ss):
+                for sx in range(ss):
+                    x = (pxl + (sx + 0.5) / ss) / size
+                    y = (py + (sy + 0.5) / ss) / size
+                    if maskable:
+                        col, a = felt, 1.0
+                    else:
+                        # rounded felt square
+                        rr = 0.18
+                        dx = max(rr - x, 0, x - (1 - rr))
+                        dy = max(rr - y, 0, y - (1 - rr))
+                        col, a = (felt, 1.0) if dx * dx + dy * dy <= rr * rr else ((0, 0, 0), 0.0)
+                    if in_card(x, y):
+                        col, a = cream, 1.0
+                        d = ((x - 0.5) ** 2 + (y - 0.5) ** 2) ** 0.5
+                        if d <= r_coin:
+                            col = dark if d > r_coin * 0.88 else gold
+                            if d < r_coin * 0.62 and d > r_coin * 0.52:
+                                col = red
+                            if d < r_coin * 0.2:
+                                col = red
+                    acc[0] += col[0] * a
+                    acc[1] += col[1] * a
+                    acc[2] += col[2] * a
+                    acc[3] += a
+            n = ss * ss
+            i = (py * size + pxl) * 4
+            alpha = acc[3] / n
+            if alpha > 0:
+                px[i:i + 4] = bytes((round(acc[0] / acc[3]), round(acc[1] / acc[3]),
+                                     round(acc[2] / acc[3]), round(alpha * 255)))
+    return _png(size, size, px)
+
+
+def write_icons(dist: Path) -> None:
+    icons = dist / "icons"
+    icons.mkdir(exist_ok=True)
+    cache = VENDOR_CACHE / "icons-v1"
+    cache.mkdir(parents=True, exist_ok=True)
+    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("maskable-512.png", 512, True)):
+        cached = cache / name
+        if not cached.exists():
+            log(f"drawing {name}")
+            cached.write_bytes(icon_png(size, maskable))
+        shutil.copy2(cached, icons / name)
+
+
+# ----------------------------------------------------------------------------- service worker
+def write_service_worker(dist: Path) -> str:
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    assets = ["./"]
+    for p in files:
+        rel = p.relative_to(dist).as_posix()
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+        assets.append("./" + rel)
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    version = digest.hexdigest()[:16]
+    # the SW template itself is part of the version too
+    version = hashlib.sha256((version + template).encode()).hexdigest()[:16]
+    text = template.replace('"__VERSION__"', json.dumps(version)).replace(
+        "[/*__ASSETS__*/]", json.dumps(assets, indent=0))
+    (dist / "sw.js").write_text(text, encoding="utf-8")
+    return version
+
+
+# ----------------------------------------------------------------------------- main
+def check_no_external_urls(dist: Path) -> None:
+    pattern = re.compile(rb"https?://[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,}")
+    bad = []
+    for p in dist.rglob("*"):
+        if p.suffix in {".wasm", ".zip", ".whl", ".png"} or not p.is_file():
+            continue
+        for m in pattern.finditer(p.read_bytes()):
+            url = m.group(0)
+            if url.startswith((b"https://en.wikipedia.org", b"http://www.w3.org")):
+                continue
+            bad.append(f"{p.relative_to(dist)}: {url.decode()}")
+    if bad:
+        sys.exit("external URLs in dist:\n  " + "\n  ".join(bad))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "dist"))
+    args = ap.parse_args()
+    dist = Path(args.out)
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "*~", ".*"))
+    shutil.copytree(WORKER, dist / "worker", ignore=shutil.ignore_patterns("*~", ".*"))
+    vendor_pyodide(dist)
+    wheel = build_engine_wheel(dist / "pyodide")
+    (dist / "data").mkdir(exist_ok=True)
+    data = site_data(wheel.name)
+    (dist / "data" / "site.json").write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    write_icons(dist)
+    check_no_external_urls(dist)
+    version = write_service_worker(dist)
+    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    log(f"dist/ ready: {sum(1 for p in dist.rglob('*') if p.is_file())} files, "
+        f"{total / 1e6:.1f} MB, cache version {version}")
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    main()

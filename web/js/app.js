@@ -1,0 +1,195 @@
+// index.html: hash routing over the home, tradition and game pages.
+//   #/                                   home: card traditions
+//   #/tradition/<id>                     one tradition and its games
+//   #/game/<id>?deck=<deck>&tab=table|rules
+import { h, clear } from "./dom.js";
+import { t, num } from "./i18n.js";
+import { loadSite, tradition, game as gameOf } from "./site.js";
+import { TableView } from "./table.js";
+import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
+
+const main = document.getElementById("main");
+let site = null;
+let view = null; // the live TableView, kept while only the tab or nothing changes
+let viewKey = null;
+
+function parseRoute() {
+  const raw = location.hash.replace(/^#/, "") || "/";
+  const [path, query = ""] = raw.split("?");
+  const parts = path.split("/").filter(Boolean).map((p) => {
+    try { return decodeURIComponent(p); } catch { return p; }
+  });
+  return { parts, params: new URLSearchParams(query) };
+}
+
+function gameHref(gameId, deck, tab) {
+  const q = new URLSearchParams();
+  if (deck) q.set("deck", deck);
+  if (tab && tab !== "table") q.set("tab", tab);
+  return `#/game/${encodeURIComponent(gameId)}${q.toString() ? "?" + q : ""}`;
+}
+
+function regionText(tr) {
+  return tr.region.join(t("region.separator"));
+}
+
+function wikiLink(tr) {
+  return h("a", {
+    class: "wiki", href: tr.wikipedia, target: "_blank", rel: "noopener noreferrer",
+    "aria-label": t("tradition.wikipedia_label", { name: tr.name }),
+  }, t("tradition.wikipedia"), h("span", { "aria-hidden": "true", text: " ↗" }));
+}
+
+function gameList(tr) {
+  const cat = site.catalogue;
+  return h("ul", { class: "games" }, tr.games.map((gid) => {
+    const g = gameOf(cat, gid);
+    const name = t(`game.${gid}.name`);
+    if (g && g.playable) {
+      return h("li", {}, h("a", { class: "game-link", href: gameHref(gid, tr.id) }, name));
+    }
+    return h("li", { class: "soon" }, h("a", { class: "game-link", href: gameHref(gid, tr.id, "rules") }, name),
+      " ", h("span", { class: "badge", text: t("game.coming_soon") }));
+  }));
+}
+
+function traditionCard(tr) {
+  return h("li", { class: "tradition" },
+    h("h2", {}, h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })),
+    h("p", { class: "meta" }, h("span", { class: "region", text: regionText(tr) }), h("span", { class: "count", text: t("tradition.cards", { count: tr.cards }) })),
+    h("p", { class: "desc", text: t(`tradition.${tr.id}.description`) }),
+    h("p", { class: "links" }, wikiLink(tr)),
+    gameList(tr));
+}
+
+function renderHome() {
+  document.title = t("app.name");
+  return h("section", { class: "page home" },
+    h("h1", { text: t("home.title") }),
+    h("p", { class: "intro", text: t("home.intro") }),
+    h("ul", { class: "traditions" }, site.catalogue.traditions.map(traditionCard)));
+}
+
+function renderTradition(id) {
+  const tr = tradition(site.catalogue, id);
+  if (!tr) return notFound();
+  document.title = `${tr.name} · ${t("app.name")}`;
+  return h("section", { class: "page tradition-page" },
+    h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
+    h("h1", { text: tr.name }),
+    h("p", { class: "meta" }, h("span", { class: "region", text: regionText(tr) }), h("span", { class: "count", text: t("tradition.cards", { count: tr.cards }) }), wikiLink(tr)),
+    h("p", { class: "desc", text: t(`tradition.${tr.id}.description`) }),
+    h("h2", { text: t("tradition.games") }),
+    h("ul", { class: "game-cards" }, tr.games.map((gid) => {
+      const g = gameOf(site.catalogue, gid);
+      return h("li", { class: "game-card" },
+        h("h3", {}, h("a", { href: gameHref(gid, tr.id, g && g.playable ? "table" : "rules"), text: t(`game.${gid}.name`) }),
+          g && !g.playable ? h("span", { class: "badge", text: t("game.coming_soon") }) : null),
+        h("p", { class: "rules-header", text: rulesHeader(g) }),
+        h("p", { text: t(`game.${gid}.blurb`) }),
+        g && g.playable ? h("a", { class: "btn primary", href: gameHref(gid, tr.id), text: t("game.play", { game: t(`game.${gid}.name`) }) }) : null);
+    })));
+}
+
+export function rulesHeader(g) {
+  if (!g) return "";
+  if (g.partnerships) return t("rules.header.partners", { players: g.players });
+  if (g.format === "match") return t("rules.header.match", { players: g.players, target: g.target });
+  return t("rules.header.single", { players: g.players });
+}
+
+function rulesSection(g, deck) {
+  const eight = deck === "siciliane" ? t("rank.Q") : t("rank.J");
+  return h("article", { class: "rules" },
+    h("p", { class: "rules-header", text: rulesHeader(g) }),
+    ["objective", "setup", "turn", "scoring"].map((sec) => h("section", {},
+      h("h2", { text: t(`rules.${sec}`) }),
+      h("ul", {}, t(`rules.${g.id}.${sec}`, { eight }).split("\n").map((line) => h("li", { text: line }))))));
+}
+
+function renderGame(id, params) {
+  const g = gameOf(site.catalogue, id);
+  if (!g) return notFound();
+  let deck = params.get("deck");
+  if (!g.decks.includes(deck)) deck = g.decks[0];
+  const tab = params.get("tab") === "rules" || !g.playable ? "rules" : "table";
+  const tr = tradition(site.catalogue, deck);
+  const gname = t(`game.${g.id}.name`);
+  document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
+  const key = `${g.id}|${deck}`;
+
+  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
+    ["table", "rules"].map((name) => h("a", {
+      role: "tab", id: `tab-${name}`, href: gameHref(g.id, deck, name), "aria-selected": String(tab === name),
+      "aria-controls": `panel-${name}`, class: "tab", text: t(`game.tab.${name}`),
+    })));
+  const tablePanel = h("div", { class: "panel", id: "panel-table", role: "tabpanel", "aria-labelledby": "tab-table", hidden: tab !== "table" });
+  const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" }, rulesSection(g, deck));
+  if (g.playable) {
+    if (view && viewKey === key) {
+      tablePanel.appendChild(view.el);
+    } else {
+      if (view) view.destroy();
+      view = new TableView(tablePanel, { engine: site.engine, game: g, deck });
+      viewKey = key;
+      view.start();
+    }
+  } else {
+    tablePanel.appendChild(h("p", { text: t("game.not_playable", { game: gname }) }));
+  }
+  const deckLinks = g.decks.length > 1 ? h("p", { class: "decks" }, g.decks.map((d) => {
+    const dt = tradition(site.catalogue, d);
+    return h("a", { class: `deck-link${d === deck ? " current" : ""}`, href: gameHref(g.id, d, tab), "aria-current": d === deck ? "page" : null, text: dt ? dt.name : d });
+  })) : null;
+  return h("section", { class: "page game-page" },
+    h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") }),
+      tr ? [" › ", h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
+    h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
+    tabs, tablePanel, rulesPanel);
+}
+
+function notFound() {
+  document.title = t("notfound.title");
+  return h("section", { class: "page" }, h("h1", { text: t("notfound.title") }), h("p", { text: t("notfound.text") }),
+    h("p", {}, h("a", { href: "#/", text: t("tradition.back") })));
+}
+
+function route() {
+  const { parts, params } = parseRoute();
+  let page;
+  if (parts.length === 0) page = renderHome();
+  else if (parts[0] === "tradition" && parts.length === 2) page = renderTradition(parts[1]);
+  else if (parts[0] === "game" && parts.length === 2) page = renderGame(parts[1], params);
+  else page = notFound();
+  if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
+  clear(main).appendChild(page);
+  if (view && view.el.isConnected) view.focusHand();
+  else main.focus({ preventScroll: true });
+}
+
+function chrome() {
+  for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  const bar = document.getElementById("update");
+  onUpdateAvailable(() => {
+    clear(bar).append(
+      h("span", { text: t("update.available") }),
+      h("button", { type: "button", class: "btn primary", text: t("update.reload"), onclick: () => applyUpdate() }),
+      h("button", { type: "button", class: "btn", text: t("update.later"), onclick: () => { bar.hidden = true; } }));
+    bar.hidden = false;
+  });
+}
+
+async function start() {
+  site = await loadSite();
+  chrome();
+  window.addEventListener("hashchange", route);
+  route();
+  hook.pageReady = true;
+  // Pyodide boots in the background whatever the page, so the table is ready sooner.
+  site.engine.start().catch(() => {});
+}
+
+start().catch((err) => {
+  console.error(err);
+  main.textContent = String(err);
+});

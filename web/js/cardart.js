@@ -1,0 +1,269 @@
+// Card art as SVG, generated from data: one drawing per suit symbol style, pip
+// layouts per rank as tables, courts as simple figures (double-ended decks draw
+// the top half and a copy rotated 180°). Adding a deck = one entry in DECK_STYLES
+// (and, for Italian suits, one entry in SUIT_SYMBOLS).
+//
+// cardSvg(code, deck, indexLabel) → a fresh <svg> element (cached, then cloned).
+const NS = "http://www.w3.org/2000/svg";
+const W = 60;
+const H = 100;
+
+function el(tag, attrs = {}, children = []) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}
+const g = (attrs, children) => el("g", attrs, children);
+
+// ------------------------------------------------------------------ palette
+const INK = "#2b2118";
+const GOLD = "#e0a526";
+const GOLD_DARK = "#8a5a00";
+const RED = "#c0392b";
+const BLUE = "#1f5fa8";
+const STEEL = "#d7dee3";
+const WOOD = "#9a6a36";
+const WOOD_DARK = "#5b3a1a";
+const GREEN = "#3f7d3a";
+const SKIN = "#f2cfa0";
+const PAPER = "#fffaf0";
+
+// ------------------------------------------------------------------ suit symbols
+// Each draws one symbol centred on (0, 0), about 20 units tall.
+const SUIT_SYMBOLS = {
+  spanish: {
+    // Denari: a gold coin with a ring and a rosette
+    D: () => g({}, [
+      el("circle", { r: 9.2, fill: GOLD, stroke: GOLD_DARK, "stroke-width": 1.2 }),
+      el("circle", { r: 6, fill: "none", stroke: RED, "stroke-width": 1.1 }),
+      ...[0, 45, 90, 135].map((a) => el("ellipse", { rx: 1, ry: 3.6, fill: RED, transform: `rotate(${a})` })),
+      el("circle", { r: 1.3, fill: GOLD }),
+    ]),
+    // Coppe: a goblet
+    C: () => g({}, [
+      el("path", { d: "M-7.5,-7 H7.5 Q7.5,2.5 0,3.5 Q-7.5,2.5 -7.5,-7 Z", fill: RED, stroke: INK, "stroke-width": 0.8 }),
+      el("ellipse", { cy: -7.2, rx: 7.6, ry: 1.9, fill: GOLD, stroke: INK, "stroke-width": 0.7 }),
+      el("rect", { x: -1.1, y: 3.2, width: 2.2, height: 5, fill: GOLD, stroke: INK, "stroke-width": 0.5 }),
+      el("circle", { cy: 5.4, r: 1.8, fill: GOLD, stroke: INK, "stroke-width": 0.5 }),
+      el("path", { d: "M-6,10.5 Q0,6.2 6,10.5 Z", fill: GOLD, stroke: INK, "stroke-width": 0.7 }),
+    ]),
+    // Spade (Spanish): a straight sword, point down
+    S: () => g({}, [
+      el("path", { d: "M-1.7,-4 L1.7,-4 L1.3,7.5 L0,10.8 L-1.3,7.5 Z", fill: STEEL, stroke: INK, "stroke-width": 0.7 }),
+      el("line", { x1: 0, y1: -3.5, x2: 0, y2: 8, stroke: "#8b99a3", "stroke-width": 0.5 }),
+      el("rect", { x: -6.5, y: -5.8, width: 13, height: 2.2, rx: 1, fill: BLUE, stroke: INK, "stroke-width": 0.6 }),
+      el("rect", { x: -1.1, y: -9.6, width: 2.2, height: 4, fill: WOOD_DARK }),
+      el("circle", { cy: -10.6, r: 1.7, fill: BLUE, stroke: INK, "stroke-width": 0.5 }),
+    ]),
+    // Bastoni (Spanish): a knobbed cudgel
+    B: () => g({}, [
+      el("path", { d: "M-1.4,10.5 L-3.6,-7.5 Q0,-11.5 3.6,-7.5 L1.4,10.5 Q0,11.5 -1.4,10.5 Z", fill: WOOD, stroke: WOOD_DARK, "stroke-width": 0.8 }),
+      ...[[-3.1, -4], [3, -1.5], [-2.4, 2.5], [2.2, 5.5], [0.5, -8]].map(([x, y]) =>
+        el("circle", { cx: x, cy: y, r: 1.2, fill: WOOD_DARK })),
+      el("path", { d: "M3.2,-6 q3,-2 4,-5 q-3.5,0.8 -4,5 Z", fill: GREEN }),
+    ]),
+  },
+};
+
+// ------------------------------------------------------------------ pip layouts
+// [x, y] centres in card units (60 × 100) and a scale per rank.
+const PIPS = {
+  1: { s: 2.1, at: [[30, 50]] },
+  2: { s: 1.05, at: [[30, 27], [30, 73]] },
+  3: { s: 1.0, at: [[30, 22], [30, 50], [30, 78]] },
+  4: { s: 0.95, at: [[19, 28], [41, 28], [19, 72], [41, 72]] },
+  5: { s: 0.9, at: [[19, 24], [41, 24], [30, 50], [19, 76], [41, 76]] },
+  6: { s: 0.85, at: [[19, 23], [41, 23], [19, 50], [41, 50], [19, 77], [41, 77]] },
+  7: { s: 0.78, at: [[19, 21], [41, 21], [30, 35.5], [19, 50], [41, 50], [19, 79], [41, 79]] },
+  8: { s: 0.74, at: [[19, 20], [41, 20], [19, 40], [41, 40], [19, 60], [41, 60], [19, 80], [41, 80]] },
+  9: { s: 0.7, at: [[19, 20], [41, 20], [19, 40], [41, 40], [30, 50], [19, 60], [41, 60], [19, 80], [41, 80]] },
+  10: { s: 0.66, at: [[19, 19], [41, 19], [30, 29], [19, 40], [41, 40], [19, 60], [41, 60], [30, 71], [19, 81], [41, 81]] },
+};
+const RANK_NUMBER = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10 };
+
+// ------------------------------------------------------------------ decks
+// courts: "double" (mirrored halves) or "single" (full-length figures)
+export const DECK_STYLES = {
+  piacentine: { suits: "spanish", courts: "double", frame: "#7a1f1f", back: "#7a1f1f" },
+  siciliane: { suits: "spanish", courts: "single", frame: "#1d4e7a", back: "#1d4e7a" },
+};
+
+// Court figures: robe colour and headwear per rank.
+const COURTS = {
+  J: { robe: "#2f6fb3", trim: GOLD, head: "cap" },     // Fante: a page with a cap
+  Q: { robe: "#7b3fa0", trim: GOLD, head: "veil" },    // Donna: a lady with a veil and circlet
+  N: { robe: "#a8442a", trim: GOLD, head: "helmet", horse: true }, // Cavallo: a rider on a horse
+  K: { robe: "#b0202a", trim: GOLD, head: "crown" },   // Re: a crowned king
+};
+
+function headwear(kind) {
+  switch (kind) {
+    case "crown":
+      return el("path", { d: "M24,12 L24,6 L27,9 L30,4.5 L33,9 L36,6 L36,12 Z", fill: GOLD, stroke: INK, "stroke-width": 0.6 });
+    case "cap":
+      return g({}, [
+        el("path", { d: "M23.5,13 Q24,5.5 30,5.5 Q36.5,5.5 37,12 Q33,10 23.5,13 Z", fill: "#1c3f6b", stroke: INK, "stroke-width": 0.6 }),
+        el("path", { d: "M35,7 q4,-4 6,-2", fill: "none", stroke: RED, "stroke-width": 1.2 }),
+      ]);
+    case "veil":
+      return g({}, [
+        el("path", { d: "M22.5,24 Q21.5,8 30,6.5 Q38.5,8 37.5,24 L35,20 Q36,10 30,9.5 Q24,10 25,20 Z", fill: "#e8d7b0", stroke: INK, "stroke-width": 0.5 }),
+        el("path", { d: "M25,10 L35,10", stroke: GOLD, "stroke-width": 1.6 }),
+      ]);
+    case "helmet":
+      return el("path", { d: "M24,14 Q24,5 30,5 Q36,5 36,14 L34,11 L26,11 Z", fill: "#9aa7b0", stroke: INK, "stroke-width": 0.6 });
+    default:
+      return null;
+  }
+}
+
+/** Upper half of a court figure inside (0..60, 0..50), holding its suit symbol. */
+function courtHalf(rank, suitSym, full) {
+  const c = COURTS[rank];
+  const parts = [];
+  if (c.horse) {
+    // horse head and neck, beside the rider
+    parts.push(el("path", {
+      d: "M8,48 Q6,34 12,27 Q13,20 18,17 L20,14 L21,18 Q26,20 24,27 L19,27 Q17,33 20,48 Z",
+      fill: "#f4ede0", stroke: INK, "stroke-width": 0.7,
+    }));
+    parts.push(el("circle", { cx: 18.5, cy: 20.5, r: 0.9, fill: INK }));
+    parts.push(el("path", { d: "M14,25 L20,46", stroke: RED, "stroke-width": 1.1 }));
+  }
+  // body / robe
+  parts.push(el("path", {
+    d: full ? "M23,27 L37,27 L45,50 L15,50 Z" : "M22,27 L38,27 L46,50 L14,50 Z",
+    fill: c.robe, stroke: INK, "stroke-width": 0.7,
+  }));
+  parts.push(el("path", { d: "M30,27 L30,50", stroke: c.trim, "stroke-width": 1.4 }));
+  parts.push(el("path", { d: "M22,27 Q30,33 38,27", fill: "none", stroke: c.trim, "stroke-width": 1.4 }));
+  // head
+  parts.push(el("circle", { cx: 30, cy: 18, r: 6.5, fill: SKIN, stroke: INK, "stroke-width": 0.7 }));
+  parts.push(el("circle", { cx: 27.8, cy: 17.5, r: 0.7, fill: INK }));
+  parts.push(el("circle", { cx: 32.2, cy: 17.5, r: 0.7, fill: INK }));
+  parts.push(el("path", { d: "M28,21.3 Q30,22.6 32,21.3", fill: "none", stroke: INK, "stroke-width": 0.6 }));
+  if (rank === "K") parts.push(el("path", { d: "M25,20 Q30,29 35,20 Q30,24.5 25,20 Z", fill: "#6b4a2b" }));
+  parts.push(headwear(c.head));
+  // arm holding the suit symbol
+  parts.push(el("path", { d: "M37,30 Q43,34 42,39", fill: "none", stroke: c.robe, "stroke-width": 3.2, "stroke-linecap": "round" }));
+  parts.push(g({ transform: "translate(44 36) scale(0.62)" }, [suitSym()]));
+  return g({}, parts);
+}
+
+/** Lower body of a single-ended figure inside (0..60, 50..92). */
+function courtLower(rank) {
+  const c = COURTS[rank];
+  if (c.horse) {
+    return g({}, [
+      el("path", { d: "M8,50 Q8,62 14,66 L46,66 Q52,60 50,52 Q40,48 20,50 Z", fill: "#f4ede0", stroke: INK, "stroke-width": 0.7 }),
+      ...[14, 22, 38, 46].map((x) => el("path", { d: `M${x},65 L${x + (x < 30 ? -1 : 1)},86`, stroke: INK, "stroke-width": 2.2, "stroke-linecap": "round" })),
+      el("path", { d: "M50,54 q6,4 4,14", fill: "none", stroke: INK, "stroke-width": 1.5 }),
+      el("path", { d: "M22,50 L38,50 L36,62 L24,62 Z", fill: c.robe, stroke: INK, "stroke-width": 0.6 }),
+    ]);
+  }
+  if (rank === "J") {
+    return g({}, [
+      el("path", { d: "M16,50 L44,50 L41,62 L19,62 Z", fill: c.robe, stroke: INK, "stroke-width": 0.7 }),
+      el("rect", { x: 22, y: 62, width: 5, height: 22, fill: RED, stroke: INK, "stroke-width": 0.5 }),
+      el("rect", { x: 33, y: 62, width: 5, height: 22, fill: RED, stroke: INK, "stroke-width": 0.5 }),
+      el("path", { d: "M20,84 H28 V88 H19 Z M32,84 H40 L41,88 H32 Z", fill: INK }),
+    ]);
+  }
+  return g({}, [
+    el("path", { d: "M15,50 L45,50 L50,88 L10,88 Z", fill: c.robe, stroke: INK, "stroke-width": 0.7 }),
+    el("path", { d: "M30,50 L30,88", stroke: c.trim, "stroke-width": 1.4 }),
+    el("path", { d: "M10,86 L50,86", stroke: c.trim, "stroke-width": 1.6 }),
+  ]);
+}
+
+function cornerIndex(label, suitSym, color) {
+  return g({}, [
+    el("text", {
+      x: 6.2, y: 11.5, "font-size": 10, "font-weight": 700, "text-anchor": "middle",
+      "font-family": "Georgia, 'Times New Roman', serif", fill: color,
+    }, [document.createTextNode(label)]),
+    g({ transform: "translate(6.2 18) scale(0.3)" }, [suitSym()]),
+  ]);
+}
+
+const SUIT_TEXT = { D: "#9a6a00", C: RED, S: BLUE, B: WOOD_DARK };
+
+const cache = new Map();
+
+/** An <svg> drawing of a card face; `label` is the corner index text (from i18n). */
+export function cardSvg(code, deck, label) {
+  const key = `${deck}|${code}|${label}`;
+  let svg = cache.get(key);
+  if (!svg) {
+    svg = drawFace(code, deck, label);
+    cache.set(key, svg);
+  }
+  return svg.cloneNode(true);
+}
+
+export function backSvg(deck) {
+  const key = `${deck}|back`;
+  let svg = cache.get(key);
+  if (!svg) {
+    svg = drawBack(deck);
+    cache.set(key, svg);
+  }
+  return svg.cloneNode(true);
+}
+
+export function parseCard(code) {
+  if (code[0] === "T") return { trump: Number(code.slice(1)) };
+  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+function frame(style, children) {
+  return el("svg", { viewBox: `0 0 ${W} ${H}`, class: "card-art", "aria-hidden": "true", focusable: "false" }, [
+    el("rect", { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 4, fill: PAPER, stroke: "#b9ac8e", "stroke-width": 1 }),
+    ...children,
+  ]);
+}
+
+function drawFace(code, deck, label) {
+  const style = DECK_STYLES[deck] || DECK_STYLES.piacentine;
+  const { rank, suit } = parseCard(code);
+  const sym = SUIT_SYMBOLS[style.suits][suit];
+  if (!sym) throw new Error(`no art for ${code}`);
+  const parts = [];
+  const n = RANK_NUMBER[rank];
+  if (n) {
+    const layout = PIPS[n];
+    for (const [x, y] of layout.at) {
+      parts.push(g({ transform: `translate(${x} ${y}) scale(${layout.s})` }, [sym()]));
+    }
+  } else {
+    parts.push(el("rect", { x: 11, y: 4, width: 38, height: 92, rx: 2, fill: "#fbf3dc", stroke: style.frame, "stroke-width": 1 }));
+    if (style.courts === "double") {
+      const half = g({ transform: "translate(30 4) scale(0.72) translate(-30 0)" }, [courtHalf(rank, sym, false)]);
+      parts.push(g({ "clip-path": "none" }, [half]));
+      parts.push(g({ transform: "rotate(180 30 50)" }, [half.cloneNode(true)]));
+      parts.push(el("line", { x1: 11, y1: 50, x2: 49, y2: 50, stroke: style.frame, "stroke-width": 0.8 }));
+    } else {
+      parts.push(g({ transform: "translate(30 6) scale(0.8 0.97) translate(-30 0)" }, [courtHalf(rank, sym, true), courtLower(rank)]));
+    }
+  }
+  parts.push(cornerIndex(label, sym, SUIT_TEXT[suit]));
+  parts.push(g({ transform: `rotate(180 ${W / 2} ${H / 2})` }, [cornerIndex(label, sym, SUIT_TEXT[suit])]));
+  return frame(style, parts);
+}
+
+function drawBack(deck) {
+  const style = DECK_STYLES[deck] || DECK_STYLES.piacentine;
+  const parts = [el("rect", { x: 3, y: 3, width: W - 6, height: H - 6, rx: 3, fill: style.back })];
+  const lattice = [];
+  for (let y = 8; y < 96; y += 8) {
+    for (let x = 8 + ((y / 8) % 2) * 4; x < 54; x += 8) {
+      lattice.push(`M${x},${y - 3}L${x + 3},${y}L${x},${y + 3}L${x - 3},${y}Z`);
+    }
+  }
+  parts.push(el("path", { d: lattice.join(""), fill: "rgba(255,235,190,0.28)" }));
+  parts.push(el("rect", { x: 6, y: 6, width: W - 12, height: H - 12, rx: 2, fill: "none", stroke: GOLD, "stroke-width": 1 }));
+  parts.push(el("ellipse", { cx: 30, cy: 50, rx: 13, ry: 17, fill: PAPER, stroke: GOLD, "stroke-width": 1.5 }));
+  parts.push(g({ transform: "translate(30 50) scale(0.95)" }, [SUIT_SYMBOLS.spanish.D()]));
+  return frame(style, parts);
+}

@@ -1,0 +1,182 @@
+// The page side of the engine: registers the service worker, then (once it is active)
+// starts the module Web Worker that runs Pyodide + cardavia.bridge, and turns
+// requests into promises. One engine per page, shared by every view.
+import { sleep } from "./dom.js";
+
+const STALL_MS = 90000; // no boot progress for this long → timeout with a Retry button
+
+export const hook = (window.__cardavia = window.__cardavia || {
+  ready: false, booted: false, snapshot: null, response: null, moveTimes: [], timings: null,
+  bootStart: performance.now(), swVersion: null, swError: null,
+});
+
+// ------------------------------------------------------------------ service worker
+const updateListeners = new Set();
+let waitingWorker = null;
+let userAcceptedUpdate = false;
+
+export function onUpdateAvailable(fn) {
+  updateListeners.add(fn);
+  if (waitingWorker) fn();
+}
+
+export function applyUpdate() {
+  userAcceptedUpdate = true;
+  if (waitingWorker) waitingWorker.postMessage({ type: "skip-waiting" });
+}
+
+function announceWaiting(worker) {
+  waitingWorker = worker;
+  for (const fn of updateListeners) fn();
+}
+
+/** Registers ./sw.js; resolves once it is active and controls this page (or on failure). */
+async function registerServiceWorker(onProgress) {
+  if (!("serviceWorker" in navigator)) return "unsupported";
+  try {
+    const hadController = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("message", (e) => {
+      if (e.data && e.data.type === "precache" && !hadController) onProgress({ stage: "precache", ...e.data });
+    });
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (hadController && userAcceptedUpdate) location.reload();
+    });
+    const reg = await navigator.serviceWorker.register("./sw.js");
+    if (reg.waiting && hadController) announceWaiting(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const nw = reg.installing;
+      if (!nw) return;
+      nw.addEventListener("statechange", () => {
+        if (nw.state === "installed" && navigator.serviceWorker.controller) announceWaiting(nw);
+      });
+    });
+    if (!hadController) onProgress({ stage: "sw" });
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      // the new worker claims the page on activation; wait for that (bounded)
+      await Promise.race([
+        new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true })),
+        sleep(4000),
+      ]);
+    }
+    hook.swVersion = "active";
+    return "active";
+  } catch (err) {
+    // e.g. a cross-site iframe under third-party storage rules: carry on from the network
+    hook.swError = String((err && err.message) || err);
+    return "refused";
+  }
+}
+
+// ------------------------------------------------------------------ engine worker
+export class Engine {
+  constructor(base, wheel) {
+    this.base = base;
+    this.wheel = wheel;
+    this.listeners = new Set();
+    this.state = { stage: "idle" };
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker = null;
+    this.readyPromise = null;
+    this.queue = Promise.resolve();
+  }
+
+  onState(fn) {
+    this.listeners.add(fn);
+    fn(this.state);
+    return () => this.listeners.delete(fn);
+  }
+
+  setState(s) {
+    this.state = s;
+    for (const fn of this.listeners) fn(s);
+  }
+
+  /** Starts (once) and resolves when the bridge answers; rejects on failure/timeout. */
+  start() {
+    if (this.readyPromise) return this.readyPromise;
+    this.readyPromise = this._boot();
+    this.readyPromise.catch(() => {});
+    return this.readyPromise;
+  }
+
+  retry() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(new Error("restarted"));
+    this.pending.clear();
+    this.readyPromise = null;
+    return this.start();
+  }
+
+  async _boot() {
+    if (!this.swDone) {
+      this.swDone = registerServiceWorker((p) => this.setState(p));
+    }
+    await this.swDone;
+    return new Promise((resolve, reject) => {
+      let stall;
+      const arm = () => {
+        clearTimeout(stall);
+        stall = setTimeout(() => fail("timeout"), STALL_MS);
+      };
+      const fail = (reason) => {
+        clearTimeout(stall);
+        if (this.worker) this.worker.terminate();
+        this.worker = null;
+        this.setState({ stage: "failed", reason });
+        reject(new Error(reason));
+      };
+      let worker;
+      try {
+        worker = new Worker(new URL("worker/engine-worker.js", this.base), { type: "module" });
+      } catch (err) {
+        fail(String((err && err.message) || err));
+        return;
+      }
+      this.worker = worker;
+      arm();
+      worker.onerror = (e) => fail((e && e.message) || "worker error");
+      worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.type === "progress") { arm(); this.setState({ stage: m.stage }); }
+        else if (m.type === "ready") {
+          clearTimeout(stall);
+          hook.timings = m.timings;
+          hook.booted = true;
+          this.setState({ stage: "ready", timings: m.timings });
+          resolve(this);
+        } else if (m.type === "fatal") fail(m.message);
+        else if (m.type === "response") {
+          const res = JSON.parse(m.json);
+          const p = this.pending.get(res.id);
+          if (p) { this.pending.delete(res.id); p.resolve(res); }
+        }
+      };
+      this.setState({ stage: "runtime" });
+      worker.postMessage({ type: "init", wheel: this.wheel });
+    });
+  }
+
+  /** request("act", {action}) → the bridge's response object (ok or error). */
+  request(op, fields = {}) {
+    const run = async () => {
+      await this.start();
+      const id = this.nextId++;
+      const t0 = performance.now();
+      const res = await new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject });
+        this.worker.postMessage({ type: "request", json: JSON.stringify({ id, op, ...fields }) });
+      });
+      res.ms = performance.now() - t0;
+      if (op === "advance" && res.ok) hook.moveTimes.push(res.ms);
+      hook.response = res;
+      if (res.snapshot) hook.snapshot = res.snapshot;
+      return res;
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => {});
+    return p;
+  }
+}

@@ -1,0 +1,91 @@
+// Message catalogue: keyed messages with {placeholders} and ICU-style plurals
+// ("{count, plural, one {# card} other {# cards}}"). Every string the user sees
+// comes from web/i18n/<locale>.json; adding a language is adding one file.
+let messages = {};
+let locale = "en";
+let plurals = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
+
+export async function loadLocale(base, lang = "en") {
+  const res = await fetch(new URL(`i18n/${lang}.json`, base));
+  if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
+  messages = await res.json();
+  locale = lang;
+  plurals = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
+  document.documentElement.lang = lang;
+  document.documentElement.dir = ["ar", "fa", "he", "ur"].includes(lang) ? "rtl" : "ltr";
+}
+
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(messages, key);
+}
+
+export function num(n) {
+  return numbers.format(n);
+}
+
+/** t("table.stock", {count: 3}) → "Stock: 3". Missing keys show the key (and warn once). */
+export function t(key, params = {}) {
+  const msg = messages[key];
+  if (msg === undefined) {
+    if (!warned.has(key)) { warned.add(key); console.warn("i18n: missing", key); }
+    return key;
+  }
+  return format(msg, params);
+}
+const warned = new Set();
+
+function format(msg, params, hash) {
+  let out = "";
+  let i = 0;
+  while (i < msg.length) {
+    const ch = msg[i];
+    if (ch === "#" && hash !== undefined) { out += num(hash); i++; continue; }
+    if (ch !== "{") { out += ch; i++; continue; }
+    const end = matching(msg, i);
+    const body = msg.slice(i + 1, end);
+    i = end + 1;
+    const parts = body.split(",");
+    const name = parts[0].trim();
+    if (parts.length >= 3 && parts[1].trim() === "plural") {
+      const n = Number(params[name]);
+      const rest = body.slice(body.indexOf(",", body.indexOf(",") + 1) + 1);
+      const options = parseOptions(rest);
+      const form = options[`=${n}`] ?? options[plurals.select(n)] ?? options.other ?? "";
+      out += format(form, params, n);
+    } else {
+      const v = params[name];
+      out += v === undefined ? `{${name}}` : (typeof v === "number" ? num(v) : String(v));
+    }
+  }
+  return out;
+}
+
+function matching(s, start) {
+  let depth = 0;
+  for (let j = start; j < s.length; j++) {
+    if (s[j] === "{") depth++;
+    else if (s[j] === "}" && --depth === 0) return j;
+  }
+  throw new Error("i18n: unbalanced braces in " + s);
+}
+
+function parseOptions(s) {
+  const options = {};
+  let i = 0;
+  while (i < s.length) {
+    while (i < s.length && /\s/.test(s[i])) i++;
+    if (i >= s.length) break;
+    let j = i;
+    while (j < s.length && s[j] !== "{" && !/\s/.test(s[j])) j++;
+    const sel = s.slice(i, j);
+    while (j < s.length && s[j] !== "{") j++;
+    const end = matching(s, j);
+    options[sel] = s.slice(j + 1, end);
+    i = end + 1;
+  }
+  return options;
+}
+
+export function getLocale() { return locale; }

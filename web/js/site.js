@@ -1,0 +1,30 @@
+// Shared start-up for index.html and embed.html: the static data generated at build
+// time from the engine (catalogue, wheel name), the message catalogue, the engine.
+import { loadLocale } from "./i18n.js";
+import { Engine } from "./engine.js";
+
+export const BASE = new URL("../", import.meta.url); // the site root, wherever it is served
+
+let cached = null;
+
+export async function loadSite() {
+  if (cached) return cached;
+  const [data] = await Promise.all([
+    fetch(new URL("data/site.json", BASE)).then((r) => {
+      if (!r.ok) throw new Error(`site.json: HTTP ${r.status}`);
+      return r.json();
+    }),
+    loadLocale(BASE, "en"),
+  ]);
+  const engine = new Engine(BASE, data.wheel);
+  cached = { data, engine, catalogue: data.catalogue };
+  return cached;
+}
+
+export function tradition(catalogue, id) {
+  return catalogue.traditions.find((t) => t.id === id) || null;
+}
+
+export function game(catalogue, id) {
+  return Object.prototype.hasOwnProperty.call(catalogue.games, id) ? catalogue.games[id] : null;
+}
