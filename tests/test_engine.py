@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardavia.ai import View, make_player
+from cardavia.ai import NormalPlayer, View
 from cardavia.evaluation import simulate
 from cardavia.games import REGISTRY, load_state, new_game
 from cardavia.games.base import IllegalAction
@@ -79,7 +79,7 @@ def test_determinize_depends_only_on_the_seat_view(game):
             twin.check_invariants()
         seat = s.current_player()
         twin = s.determinize(seat, random.Random(3))
-        player = make_player("normal")
+        player = NormalPlayer(samples=8, budget_ms=float("inf"))  # no clock: deterministic
         assert player.choose(View(s, seat), random.Random(1)) == \
             player.choose(View(twin, seat), random.Random(1))
 
