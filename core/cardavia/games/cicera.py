@@ -1,0 +1,588 @@
+"""Cicera: four players in two fixed partnerships, one deal (rules/cicera.md, C1–C15).
+
+A fishing game with the 52 Bresciane cards: 12 cards each and four on the
+table, 48 plays. A card takes one table card of its rank, or (numerals only) a
+group of two or more numerals adding up to its value; capturing is always
+optional. Captures earn bonuses (scopa, picada, simili, quadriglia, stacking);
+the deal ends with six prize points (most cards 2, most Swords, the Matta, the
+10 of Coins, the Fante of Cups) and the Napola in Swords. Readings chosen where
+the rules file resolves an ambiguity are cited by number.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import cards
+from .base import Action, State, rng_for
+
+# Capture values (section 3.1): numerals only; courts (J, N, K) have none.
+VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
+RANK_OF_VALUE = {v: r for r, v in VALUE.items()}
+MATTA = "2S"
+TEN_OF_COINS = "10D"
+FANTE_OF_CUPS = "JC"
+BONUSES = ("scopa", "picada", "simili", "quadriglia")
+NAPOLA_ORDER = ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S")
+PRIZE_KEYS = ("most_cards", "most_swords", "matta", "ten_of_coins", "fante_of_cups")
+HAND_SIZE = 12
+# Computer players' play-outs stop this many plays after the sampled position
+# and are valued by estimate() (see determinize); 0 plays every one to the end.
+PLAYOUT_PLIES = 12
+_NO_GROUPS: dict[int, list[list[str]]] = {}
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def capture_groups(table: list[str]) -> dict[int, list[list[str]]]:
+    """Every group of two or more table numerals by its sum (2…10), in table order (C2)."""
+    nums = [(t, VALUE[t[:-1]]) for t in table if t[:-1] in VALUE]
+    groups: dict[int, list[list[str]]] = {}
+    n = len(nums)
+
+    def search(i: int, total: int, chosen: list[str]) -> None:
+        for j in range(i, n):
+            card, v = nums[j]
+            s = total + v
+            if s > 10:
+                continue
+            chosen.append(card)
+            if len(chosen) >= 2:
+                groups.setdefault(s, []).append(list(chosen))
+            search(j + 1, s, chosen)
+            chosen.pop()
+
+    search(0, 0, [])
+    return groups
+
+
+def capture_options(card: str, table: list[str],
+                    groups: dict[int, list[list[str]]] | None = None) -> list[list[str]]:
+    """Every legal capture for ``card`` (C2): any one table card of the same rank
+    (courts included), or, for a numeral, any group of two or more numerals
+    whose values add up to its value. No priority between the two."""
+    r = card[:-1]
+    options = [[t] for t in table if t[:-1] == r]
+    v = VALUE.get(r)
+    if v is not None and v >= 2:
+        if groups is None:
+            groups = capture_groups(table)
+        options.extend(groups.get(v, ()))
+    return options
+
+
+def napola_length(pile) -> int:
+    """C10: with Swords A, 2 and 3, the length of the unbroken run from the Asso (3…10)."""
+    n = 0
+    for c in NAPOLA_ORDER:
+        if c not in pile:
+            break
+        n += 1
+    return n if n >= 3 else 0
+
+
+def _majority(a: int, b: int) -> int | None:
+    return None if a == b else (0 if a > b else 1)
+
+
+def _material() -> dict[str, float]:
+    """Rough worth of owning a card at the end, in points, for the computer players:
+    every card counts for most cards, Swords for most Swords and the Napola (A-2-3
+    above all), plus the three single-card prizes."""
+    m = {}
+    extra_swords = {"A": 1.0, "2": 1.0, "3": 1.0, "4": 0.5, "5": 0.4, "6": 0.3, "7": 0.25,
+                    "8": 0.2, "9": 0.2, "10": 0.2}
+    for c in cards.BRESCIANE:
+        v = 0.15
+        if c[-1] == "S":
+            v += 0.1 + extra_swords.get(c[:-1], 0.0)
+        if c in (MATTA, TEN_OF_COINS, FANTE_OF_CUPS):
+            v += 1.0
+        m[c] = v
+    return m
+
+
+MATERIAL = _material()
+AVERAGE_MATERIAL = sum(MATERIAL.values()) / len(MATERIAL)
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "K")
+
+
+def _hit_table() -> list[list[list[float]]]:
+    """_HIT[n][h][u]: the chance that a hand of h cards drawn from n unseen
+    cards holds at least one of u given cards (1 - C(n-u, h) / C(n, h))."""
+    out = []
+    for n in range(37):
+        rows = []
+        for h in range(13):
+            row = []
+            for u in range(5):
+                miss = 1.0
+                for i in range(min(h, n)):
+                    miss *= max(0.0, (n - u - i) / (n - i))
+                row.append(0.0 if u == 0 or h == 0 or n == 0 else 1.0 - miss)
+            rows.append(row)
+        out.append(rows)
+    return out
+
+
+_HIT = _hit_table()
+
+
+class CiceraState(State):
+    GAME_ID = "cicera"
+    NUM_SEATS = 4
+    DECKS = ("bresciane",)
+    FIELDS = ("dealer", "turn", "to_move", "hands", "table", "piles", "bonuses",
+              "last_capturer", "last_placed", "unclaimed", "over", "winner_team")
+
+    # hands: per seat; piles and bonuses: per team (bonuses[team][key] = count);
+    # last_placed: the card put on the table by the immediately preceding turn
+    # (None if that turn was a capture, or at the start) — the only card a
+    # picada may take (C4); unclaimed: leftovers of a deal without captures (C11).
+
+    @classmethod
+    def new(cls, seed: int, deck: str | None = None, **options) -> "CiceraState":
+        s = cls()
+        s.deck = cls.check_deck(deck)
+        s.seed = seed
+        s.dealer = rng_for("cicera", seed, "dealer").randrange(4)  # seed: dealer at random
+        pack = list(cards.DECKS[s.deck])
+        rng_for("cicera", seed, "deal").shuffle(pack)
+        first = (s.dealer + 1) % 4  # C1: the dealer's right deals/plays first
+        s.hands = [[], [], [], []]
+        for i in range(4 * HAND_SIZE):
+            s.hands[(first + i) % 4].append(pack[i])
+        s.table = pack[4 * HAND_SIZE:]
+        s.turn = 0
+        s.to_move = first
+        s.piles = [[], []]
+        s.bonuses = [{k: 0 for k in BONUSES} for _ in range(2)]
+        s.last_capturer = None
+        s.last_placed = None
+        s.unclaimed = []
+        s.over = False
+        s.winner_team = None
+        s.emit({"type": "dealt", "deal": 1, "dealer": s.dealer, "table": list(s.table)})
+        for seat in range(4):
+            s.emit({"type": "hand", "seat": seat, "cards": list(s.hands[seat])}, only=seat)
+        return s
+
+    # ----- rules -----------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.over else self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        table = self.table
+        by_rank: dict[str, list[str]] = {}
+        for t in table:
+            by_rank.setdefault(t[:-1], []).append(t)
+        groups = capture_groups(table) if len(table) >= 2 else _NO_GROUPS
+        actions: list[Action] = []
+        for card in self.hands[self.to_move]:
+            # C2/C15: placing is always legal, even when captures exist.
+            actions.append({"id": "play:" + card, "type": "place", "card": card})
+            r = card[:-1]
+            for t in by_rank.get(r, ()):  # C2: one card of the same rank (courts too)
+                actions.append({"id": f"play:{card}:{t}", "type": "capture", "card": card,
+                                "captures": [t]})
+            v = VALUE.get(r)
+            if v is not None and v in groups:  # C2: numerals adding up to the value
+                for group in groups[v]:
+                    actions.append({"id": f"play:{card}:{'+'.join(group)}",
+                                    "type": "capture", "card": card, "captures": group})
+        return actions
+
+    def capture_bonuses(self, card: str, taken: list[str]) -> list[str]:
+        """The bonuses a capture of ``taken`` with ``card`` earns now (C3–C7)."""
+        out = []
+        if len(taken) == len(self.table):  # C3: the table is cleared, even on the last play
+            out.append("scopa")
+        x = self.last_placed
+        if x is not None and len(taken) == 1 and taken[0] == x and x[:-1] == card[:-1]:
+            out.append("picada")  # C4: only the card just placed, by a rank match
+        s = card[-1]
+        if all(t[-1] == s for t in taken):  # C5 (a rank match never qualifies)
+            out.append("simili")
+        if len(taken) >= 3:  # C6: at least three table cards
+            out.append("quadriglia")
+        return out
+
+    def _apply(self, action: Action) -> None:
+        self._ctx = None
+        seat, card = self.to_move, action["card"]
+        team = seat % 2
+        self.hands[seat].remove(card)
+        if action["type"] == "capture":
+            taken = action["captures"]
+            won = self.capture_bonuses(card, taken)
+            for t in taken:
+                self.table.remove(t)
+            pile = self.piles[team]
+            pile.append(card)
+            pile.extend(taken)
+            self.last_capturer = seat
+            self.last_placed = None
+            for b in won:  # C7: bonuses of one capture stack
+                self.bonuses[team][b] += 1
+            if self.record:
+                self.emit({"type": "captured", "seat": seat, "card": card, "cards": list(taken)})
+                for b in won:
+                    if b == "scopa":
+                        self.emit({"type": "sweep", "seat": seat})
+                    self.emit({"type": "bonus", "seat": seat, "team": team, "bonus": b,
+                               "points": 1})
+        else:
+            self.table.append(card)
+            self.last_placed = card
+            if self.record:
+                self.emit({"type": "placed", "seat": seat, "card": card})
+        self.turn += 1
+        self.to_move = (seat + 1) % 4  # C1: anticlockwise, seat s+1 is on s's right
+        if self.turn >= 4 * HAND_SIZE:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        if self.table:
+            if self.last_capturer is not None:  # C3/C11: no bonus for the leftovers
+                team = self.last_capturer % 2
+                self.piles[team].extend(self.table)
+                self.emit({"type": "leftovers", "team": team, "cards": list(self.table)})
+            else:  # C11: nobody captured: the cards stay unclaimed
+                self.unclaimed = list(self.table)
+                self.emit({"type": "unclaimed", "cards": list(self.table)})
+            self.table = []
+        self.last_placed = None
+        sheet = self.score_deal()
+        self.sheets.append(sheet)
+        self.over = True
+        self.winner_team = sheet["winner_team"]
+        self.emit({"type": "deal_scored", "sheet": sheet})
+        self.emit({"type": "match_won", "winner_team": self.winner_team,
+                   "scores": list(sheet["totals"])})
+
+    def score_deal(self) -> dict:
+        """The deal's score sheet: bonuses, the six prize points, the Napola (C8–C13)."""
+        p0, p1 = self.piles
+        lines = []
+        for key in BONUSES:
+            for t in (0, 1):
+                n = self.bonuses[t][key]
+                lines.append({"key": key, "team": t, "points": n, "detail": {"count": n}})
+        cards_n = [len(p0), len(p1)]
+        swords = [sum(1 for c in p if c[-1] == "S") for p in (p0, p1)]
+
+        def holder(card: str) -> int | None:
+            return 0 if card in p0 else 1 if card in p1 else None
+
+        for key, team, points, detail in (
+            ("most_cards", _majority(*cards_n), 2, {"counts": cards_n}),  # C8
+            ("most_swords", _majority(*swords), 1, {"counts": swords}),  # C9
+            ("matta", holder(MATTA), 1, {"card": MATTA}),
+            ("ten_of_coins", holder(TEN_OF_COINS), 1, {"card": TEN_OF_COINS}),
+            ("fante_of_cups", holder(FANTE_OF_CUPS), 1, {"card": FANTE_OF_CUPS}),
+        ):
+            lines.append({"key": key, "team": team, "points": 0 if team is None else points,
+                          "detail": detail})
+        nap = [napola_length(p0), napola_length(p1)]  # C10: at most one team has A-2-3
+        nteam = 0 if nap[0] else 1 if nap[1] else None
+        length = nap[nteam] if nteam is not None else 0
+        lines.append({"key": "napola", "team": nteam, "points": length,
+                      "detail": {"length": length}})
+        totals = [sum(l["points"] for l in lines if l["team"] == t) for t in (0, 1)]
+        return {"deal": 1, "teams": self.teams, "lines": lines, "totals": totals,
+                "winner_team": _majority(*totals)}  # C13: equal totals are a draw
+
+    def result(self) -> dict | None:
+        if not self.over:
+            return None
+        return {"winner_team": self.winner_team, "scores": list(self.sheets[-1]["totals"])}
+
+    def card_locations(self) -> dict[str, list[str]]:
+        places = {f"hand{s}": self.hands[s] for s in range(4)}
+        places.update(table=self.table, pile0=self.piles[0], pile1=self.piles[1],
+                      unclaimed=self.unclaimed)
+        return places
+
+    def check_invariants(self) -> None:
+        super().check_invariants()
+        first = (self.dealer + 1) % 4
+        assert 0 <= self.turn <= 4 * HAND_SIZE, self.turn
+        assert sum(len(h) for h in self.hands) == 4 * HAND_SIZE - self.turn
+        for i in range(4):  # the seats that have played one more card come first
+            seat = (first + i) % 4
+            assert len(self.hands[seat]) == HAND_SIZE - (self.turn + 3 - i) // 4, (
+                seat, self.hands)
+        for t in (0, 1):
+            assert all(n >= 0 for n in self.bonuses[t].values())
+        if self.last_placed is not None:
+            assert self.last_placed in self.table
+        if self.unclaimed:
+            assert self.over and self.last_capturer is None
+        if self.last_capturer is None:
+            assert not self.piles[0] and not self.piles[1]
+        if not self.over:
+            assert self.to_move == (first + self.turn) % 4
+            assert not self.sheets and len(self.table) + sum(map(len, self.piles)) == 4 + self.turn
+            return
+        assert self.turn == 4 * HAND_SIZE and not self.table and len(self.sheets) == 1
+        sheet = self.sheets[0]
+        by_key = {}
+        for line in sheet["lines"]:
+            by_key.setdefault(line["key"], []).append(line)
+        prizes = sum(l["points"] for k in PRIZE_KEYS for l in by_key[k])
+        assert 0 <= prizes <= 6, sheet  # C12
+        if sum(map(len, self.piles)) == 52 and by_key["most_cards"][0]["team"] is not None:
+            assert prizes == 6, sheet
+        (nap,) = by_key["napola"]
+        assert nap["points"] == 0 or 3 <= nap["points"] <= 10, nap  # C10
+        if nap["points"]:
+            assert {"AS", "2S", "3S"} <= set(self.piles[nap["team"]]), nap
+        else:
+            assert not any({"AS", "2S", "3S"} <= set(p) for p in self.piles)
+        for key in BONUSES:
+            for line in by_key[key]:
+                assert line["points"] == self.bonuses[line["team"]][key]
+        for t in (0, 1):
+            assert sheet["totals"][t] == sum(l["points"] for l in sheet["lines"] if l["team"] == t)
+        assert sheet["winner_team"] == _majority(*sheet["totals"]) == self.winner_team
+
+    # ----- information -----------------------------------------------------
+    def observation(self, seat: int) -> dict:
+        prev = (self.to_move - 1) % 4
+        return {
+            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": 4,
+            "teams": self.teams,
+            "to_move": self.current_player(),
+            "phase": "over" if self.over else "play",
+            "hand": list(self.hands[seat]),
+            "hand_counts": [len(h) for h in self.hands],
+            "table": list(self.table),
+            "trick": [], "last_trick": None, "trump": None, "trump_suit": None,
+            "stock": 0,
+            "dealer": self.dealer,
+            "captured": [len(p) for p in self.piles],
+            # Captures are made face up: every player has seen each pile's cards (C14).
+            "piles": [list(p) for p in self.piles],
+            "points": [sum(b.values()) for b in self.bonuses],
+            "bonuses": [dict(b) for b in self.bonuses],
+            # The card the previous player has just placed: open to a picada (C4).
+            "last_placed": None if self.last_placed is None
+            else {"seat": prev, "card": self.last_placed},
+            "unclaimed": list(self.unclaimed),
+            "match_scores": None, "target": None,
+            "deal": 1,
+            "sheets": list(self.sheets),
+            "result": self.result(),
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> "CiceraState":
+        """A search world for ``seat``: the other hands re-dealt from the cards it
+        has not seen. Its play-outs stop PLAYOUT_PLIES plays later (deal_index
+        then reports the deal as finished) and rollout_value estimates the
+        margin there: 48-play greedy play-outs are too slow to sample enough."""
+        s = self.clone()
+        s._horizon = self.turn + PLAYOUT_PLIES if PLAYOUT_PLIES else None
+        others = [o for o in range(4) if o != seat]
+        unseen = sorted(c for o in others for c in self.hands[o])  # canonical: the view only
+        rng.shuffle(unseen)
+        i = 0
+        for o in others:
+            k = len(self.hands[o])
+            s.hands[o] = unseen[i:i + k]
+            i += k
+        return s
+
+    # ----- search: play-out horizon and position estimate --------------------
+    def clone(self) -> "CiceraState":
+        other = super().clone()
+        other._horizon = getattr(self, "_horizon", None)
+        return other
+
+    def deal_index(self) -> int:
+        h = getattr(self, "_horizon", None)
+        if h is not None and self.turn >= h and not self.sheets:
+            return 1  # a search world's play-out ends here: see determinize
+        return len(self.sheets)
+
+    def rollout_value(self, team: int) -> float:
+        if self.sheets:
+            totals = self.sheets[-1]["totals"]
+            return totals[team] - totals[1 - team]
+        v = self.estimate()
+        return v if team == 0 else -v
+
+    def estimate(self) -> float:
+        """Expected final margin of team 0 over team 1 from the piles so far:
+        bonuses won, prizes already decided, and shares of the open ones."""
+        p0, p1 = self.piles
+        b = self.bonuses
+        v = float(sum(b[0].values()) - sum(b[1].values()))
+        for c in (MATTA, TEN_OF_COINS, FANTE_OF_CUPS):
+            if c in p0:
+                v += 1.0
+            elif c in p1:
+                v -= 1.0
+        c0, c1 = len(p0), len(p1)
+        if c0 >= 27:
+            v += 2.0
+        elif c1 >= 27:
+            v -= 2.0
+        else:
+            v += 2.0 * max(-1.0, min(1.0, (c0 - c1) / 16.0))
+        s0 = s1 = 0
+        for c in p0:
+            if c[-1] == "S":
+                s0 += 1
+        for c in p1:
+            if c[-1] == "S":
+                s1 += 1
+        if s0 >= 7:
+            v += 1.0
+        elif s1 >= 7:
+            v -= 1.0
+        else:
+            v += max(-1.0, min(1.0, (s0 - s1) / 6.0))
+        k0 = ("AS" in p0) + ("2S" in p0) + ("3S" in p0)
+        k1 = ("AS" in p1) + ("2S" in p1) + ("3S" in p1)
+        if k0 == 3:
+            v += napola_length(p0) + 0.5
+        elif k1 == 3:
+            v -= napola_length(p1) + 0.5
+        elif k1 == 0:
+            v += 0.9 * k0
+        elif k0 == 0:
+            v -= 0.9 * k1
+        return v
+
+    # ----- one-ply knowledge for the greedy player ---------------------------
+    def _context(self) -> dict:
+        """Per-position facts shared by every action's key, from the mover's view
+        only: for each rank, the chance that the next player (an opponent) holds
+        a card of it, given how many of that rank the mover has not seen."""
+        ctx = getattr(self, "_ctx", None)
+        if ctx is not None and ctx["turn"] == self.turn:
+            return ctx
+        seat = self.to_move
+        # Cards of each rank in the other three hands = 4 less those the mover
+        # sees (own hand, table, piles): a function of the mover's view.
+        unseen: dict[str, int] = {}
+        total = 0
+        for o in (1, 2, 3):
+            for c in self.hands[(seat + o) % 4]:
+                r = c[:-1]
+                unseen[r] = unseen.get(r, 0) + 1
+                total += 1
+        h = len(self.hands[(seat + 1) % 4])
+        row = _HIT[total][h]
+        p = {r: row[unseen.get(r, 0)] for r in _RANKS}
+        table = self.table
+        base = 0.0  # best single-card match for the next player, scopa excluded
+        tsum = 0  # sum of the table's numerals; 99 if it holds a court
+        tmat = 0.0
+        for t in table:
+            v = p[t[:-1]] * (MATERIAL[t] + AVERAGE_MATERIAL)
+            if v > base:
+                base = v
+            tv = VALUE.get(t[:-1])
+            tsum = 99 if tv is None else tsum + tv
+            tmat += MATERIAL[t]
+        ctx = {"turn": self.turn, "p": p, "base": base, "tsum": tsum, "tmat": tmat,
+               "last": self.turn == 4 * HAND_SIZE - 1}
+        self._ctx = ctx
+        return ctx
+
+    def _threat(self, table: list[str], p: dict[str, float]) -> float:
+        """What the next player (an opponent) may expect to take from ``table``
+        left by a capture: the best single-card match (a scopa if it is the only
+        card) or a sweep of all the numerals by a sum."""
+        n = len(table)
+        if n == 0:
+            return 0.0
+        if n == 1:
+            t = table[0]
+            return p[t[:-1]] * (1.0 + MATERIAL[t] + AVERAGE_MATERIAL)
+        best = 0.0
+        total = 0
+        mat = 0.0
+        for t in table:
+            r = t[:-1]
+            m = MATERIAL[t]
+            mat += m
+            v = p[r] * (m + AVERAGE_MATERIAL)
+            if v > best:
+                best = v
+            if total < 99:
+                tv = VALUE.get(r)
+                total = 99 if tv is None else total + tv
+        if total <= 10:
+            v = p[RANK_OF_VALUE[total]] * (1.0 + AVERAGE_MATERIAL + mat + (n >= 3))
+            if v > best:
+                best = v
+        return best
+
+    def _place_threat(self, card: str, ctx: dict) -> float:
+        """The same for the table after placing ``card``, which the next player
+        may also take as a picada (C4)."""
+        p = ctx["p"]
+        r = card[:-1]
+        n = len(self.table) + 1
+        v = p[r] * (1.0 + MATERIAL[card] + AVERAGE_MATERIAL + (n == 1))  # picada (+ scopa)
+        best = ctx["base"] if ctx["base"] > v else v
+        cv = VALUE.get(r)
+        if n >= 2 and cv is not None:
+            total = ctx["tsum"] + cv
+            if total <= 10:
+                w = p[RANK_OF_VALUE[total]] * (1.0 + AVERAGE_MATERIAL + ctx["tmat"] +
+                                               MATERIAL[card] + (n >= 3))
+                if w > best:
+                    best = w
+        return best
+
+    @staticmethod
+    def _sum_bonuses(card: str, taken: list[str]) -> int:
+        """Simili and quadriglia of a capture of two or more cards (C5, C6)."""
+        s = card[-1]
+        return (all(t[-1] == s for t in taken) if len(taken) >= 2 else 0) + (len(taken) >= 3)
+
+    def greedy_key(self, action: Action) -> tuple:
+        """One ply, from the mover's view: points and material taken now, less
+        what the table left behind offers the next player (an opponent: a
+        picada on the card just placed, a sweep, a valuable card); leaving a
+        capture for the partner, who plays after him, costs nothing. Ties:
+        place the card worth least."""
+        ctx = self._context()
+        card = action["card"]
+        if action["type"] == "capture":
+            taken = action["captures"]
+            table = self.table
+            n = len(taken)
+            gain = MATERIAL[card]
+            for t in taken:
+                gain += MATERIAL[t]
+            if n == len(table):  # scopa; the next player must place
+                return (gain + 1.0 + (n == 1 and taken[0] == self.last_placed)
+                        + self._sum_bonuses(card, taken), float(n))
+            if n == 1:
+                if taken[0] == self.last_placed:
+                    gain += 1.0  # picada
+            else:
+                gain += self._sum_bonuses(card, taken)
+            if ctx["last"]:  # the last capture also takes the leftovers
+                return (gain + ctx["tmat"] - sum(MATERIAL[t] for t in taken), float(n))
+            rest = [t for t in table if t not in taken]
+            return (gain - self._threat(rest, ctx["p"]), float(n))
+        if ctx["last"]:  # the last card: the leftovers go to the last capturer
+            lc = self.last_capturer
+            share = sum(MATERIAL[t] for t in self.table) + MATERIAL[card]
+            if lc is None:
+                return (0.0, -MATERIAL[card])
+            return ((share if lc % 2 == self.to_move % 2 else -share), -MATERIAL[card])
+        loss = self._place_threat(card, ctx)
+        return (-loss - 0.5 * MATERIAL[card], -MATERIAL[card])
