@@ -45,6 +45,7 @@ test-pyodide: setup
 	node scripts/pyodide_pytest.mjs
 
 test-e2e: setup setup-browser
+	$(PY) scripts/build_site.py
 	$(PY) -m pytest e2e -p no:cacheprovider
 
 bench: setup-py

@@ -1,33 +1,39 @@
 // <cardavia-game game="briscola" deck="piacentine"></cardavia-game>
-// Load with <script type="module" src=".../embed.js">. Creates an <iframe> of this
-// site's embed.html (a worker cannot be started from another origin's script).
-// The attributes are passed as URL parameters only; embed.html validates them.
-const SITE = new URL("./", import.meta.url);
+// Include with a plain <script src="https://…/cardavia/embed.js" defer></script>: a classic
+// script (no CORS needed). It creates an <iframe> of this site's embed.html beside it
+// (a worker cannot be started from another origin's script). The attributes are passed
+// as URL parameters only; embed.html validates them and never inserts them as HTML.
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var SITE = new URL("./", script && script.src ? script.src : location.href);
+  var NAMES = ["game", "deck", "level", "speed"];
 
-class CardaviaGame extends HTMLElement {
-  static get observedAttributes() { return ["game", "deck", "level"]; }
+  class CardaviaGame extends HTMLElement {
+    static get observedAttributes() { return NAMES; }
 
-  connectedCallback() { this.render(); }
+    connectedCallback() { this.render(); }
 
-  attributeChangedCallback() { if (this.isConnected) this.render(); }
+    attributeChangedCallback() { if (this.isConnected) this.render(); }
 
-  render() {
-    if (!this.shadowRoot) {
-      const root = this.attachShadow({ mode: "open" });
-      const style = document.createElement("style");
-      style.textContent = ":host{display:block;inline-size:100%;block-size:560px;min-block-size:420px}"
-        + "iframe{display:block;inline-size:100%;block-size:100%;border:0;border-radius:12px}";
-      this.frame = document.createElement("iframe");
-      root.append(style, this.frame);
+    render() {
+      if (!this.frame) {
+        var root = this.attachShadow({ mode: "open" });
+        var style = document.createElement("style");
+        style.textContent = ":host{display:block;inline-size:100%;block-size:560px;min-block-size:420px}"
+          + "iframe{display:block;inline-size:100%;block-size:100%;border:0;border-radius:12px}";
+        this.frame = document.createElement("iframe");
+        root.append(style, this.frame);
+      }
+      var url = new URL("embed.html", SITE);
+      for (var i = 0; i < NAMES.length; i++) {
+        var v = this.getAttribute(NAMES[i]);
+        if (v !== null) url.searchParams.set(NAMES[i], v);
+      }
+      this.frame.title = this.getAttribute("title") || "Cardavia";
+      if (this.frame.src !== url.href) this.frame.src = url.href;
     }
-    const url = new URL("embed.html", SITE);
-    for (const name of ["game", "deck", "level"]) {
-      const v = this.getAttribute(name);
-      if (v !== null) url.searchParams.set(name, v);
-    }
-    this.frame.title = this.getAttribute("title") || "Cardavia";
-    if (this.frame.src !== url.href) this.frame.src = url.href;
   }
-}
 
-if (!customElements.get("cardavia-game")) customElements.define("cardavia-game", CardaviaGame);
+  if (!customElements.get("cardavia-game")) customElements.define("cardavia-game", CardaviaGame);
+})();

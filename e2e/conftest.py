@@ -1,0 +1,139 @@
+"""E2E fixtures: a freshly built dist/ served by a server the tests start on a free
+localhost port, and Debian's chromium driven by Playwright (never `playwright install`)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
+BOOT_TIMEOUT = 90_000
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium")
+    if not path:
+        pytest.exit("Debian's chromium is not installed: run `make setup-browser`", returncode=2)
+    return path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """scripts/serve.py in a subprocess, so that a test can stop it (offline test)."""
+
+    def __init__(self, directory: Path = DIST) -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "scripts" / "serve.py"), "--quiet", "--host", "127.0.0.1",
+             "--port", str(self.port), str(directory)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 15
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=1).read()
+                break
+            except OSError:
+                if time.time() > deadline or self.proc.poll() is not None:
+                    self.stop()
+                    raise RuntimeError("server did not start")
+                time.sleep(0.1)
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.port}/"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built_site():
+    if not (DIST / "index.html").exists() or not (DIST / "sw.js").exists():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def server():
+    s = Server()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    b = playwright_instance.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+class Watch:
+    """Collects console errors, page errors and requests leaving localhost."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.external: list[str] = []
+
+    def attach(self, page) -> None:
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def attach_context(self, context) -> None:
+        def on_request(req):
+            host = req.url.split("/")[2] if "://" in req.url else ""
+            if req.url.startswith(("http://", "https://")) and not host.split(":")[0] in ("localhost", "127.0.0.1"):
+                self.external.append(req.url)
+        context.on("request", on_request)
+
+    def check(self) -> None:
+        assert self.errors == [], "console errors:\n" + "\n".join(self.errors)
+        assert self.external == [], f"requests left the site: {self.external}"
+
+
+@pytest.fixture
+def watch():
+    w = Watch()
+    yield w
+    w.check()
+
+
+@pytest.fixture
+def context(browser, watch):
+    ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    watch.attach_context(ctx)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, watch):
+    p = context.new_page()
+    watch.attach(p)
+    return p

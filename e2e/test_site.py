@@ -1,0 +1,210 @@
+"""The site in real Chromium: play full deals by clicking, offline, resume, embed, install."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+
+from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, Server, chromium_path
+
+FAST = "?speed=instant&level=greedy"
+READY = "window.__cardavia && window.__cardavia.ready === true"
+WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
+
+
+def wait_ready(target) -> None:
+    target.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+
+
+def snapshot(target) -> dict:
+    return target.evaluate("window.__cardavia.snapshot")
+
+
+def play_one(target) -> str:
+    """Click the first enabled card (and the first capture choice if asked); returns the card."""
+    button = target.locator(".hand button:not([disabled])").first
+    card = button.get_attribute("data-card")
+    button.click()
+    choices = target.locator(".choices:not([hidden]) button.choice")
+    if choices.count():
+        choices.first.click()
+    return card
+
+
+def play_until_sheet(page, max_moves: int = 60) -> int:
+    moves = 0
+    while True:
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.locator("dialog[open]").count():
+            return moves
+        assert moves < max_moves, "deal did not end"
+        play_one(page)
+        moves += 1
+
+
+def sheet_totals(page) -> list[int]:
+    cells = page.locator("dialog[open] [data-total-team]")
+    return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
+
+
+def test_home_lists_traditions_games_and_rules(page, server):
+    page.goto(server.url)
+    page.wait_for_selector(".tradition")
+    names = page.locator(".tradition h2").all_inner_texts()
+    assert names == ["Piacentine", "Siciliane", "Bresciane", "Tarocco Piemontese", "Minchiate"]
+    piacentine = page.locator(".tradition").first
+    assert "Piacenza · Emilia-Romagna · Italy" in piacentine.inner_text()
+    assert "40 cards" in piacentine.inner_text()
+    assert piacentine.get_by_role("link", name=re.compile("Wikipedia")).get_attribute("href").startswith("https://en.wikipedia.org/")
+    catalogue = page.evaluate("fetch('data/site.json').then(r => r.json())")["catalogue"]
+    soon = [g for tr in catalogue["traditions"] for g in tr["games"] if not catalogue["games"][g]["playable"]]
+    assert page.locator(".tradition .badge").count() == len(soon)
+    assert all(b == "coming soon" for b in page.locator(".tradition .badge").all_inner_texts())
+    page.goto(server.url + "#/game/scopa?deck=siciliane&tab=rules")
+    page.wait_for_selector("#panel-rules:not([hidden]) .rules")
+    rules = page.locator("#panel-rules")
+    assert rules.locator(".rules-header").inner_text() == "2 players · You vs AI · Match to 11"
+    assert rules.locator("h2").all_inner_texts() == ["Objective", "Setup", "Playing a turn", "Scoring and end"]
+    assert "Donna 8" in rules.inner_text()
+
+
+def test_briscola_full_deal_by_clicking(page, server):
+    page.goto(server.url + FAST + "#/game/briscola?deck=piacentine")
+    wait_ready(page)
+    hand = page.get_by_role("region", name="Your hand")
+    assert hand.get_by_role("button").count() == 3
+    snap = snapshot(page)
+    assert snap["game"] == "briscola" and snap["trump"]
+    moves = play_until_sheet(page)
+    assert moves == 20
+    dialog = page.get_by_role("dialog")
+    assert dialog.is_visible()
+    snap = snapshot(page)
+    engine_totals = snap["sheets"][-1]["totals"]
+    assert sheet_totals(page) == engine_totals
+    assert sum(engine_totals) == 120
+    assert dialog.get_by_role("button", name="New match").is_visible()
+
+
+def test_scopa_full_deal_by_clicking(page, server):
+    page.goto(server.url + FAST + "#/game/scopa?deck=siciliane")
+    wait_ready(page)
+    names = page.get_by_role("region", name="Your hand").get_by_role("button").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert len(names) == 3 and all(re.fullmatch(r"(Ace|[2-7]|Donna|Cavallo|Re) of (Cups|Coins|Swords|Batons)", n) for n in names)
+    moves = play_until_sheet(page)
+    assert moves == 18
+    snap = snapshot(page)
+    sheet = snap["sheets"][-1]
+    assert sheet["deal"] == 1
+    assert sheet_totals(page) == sheet["totals"]
+    rows = page.locator("dialog[open] tbody tr[data-key]")
+    assert rows.count() == len(sheet["lines"])
+    page.get_by_role("button", name="Next deal").click()
+    page.wait_for_function("window.__cardavia.snapshot.deal === 2")
+    assert not page.locator("dialog[open]").count()
+
+
+def test_reload_mid_deal_resumes_same_position(page, server):
+    page.goto(server.url + FAST + "#/game/scopa?deck=piacentine")
+    wait_ready(page)
+    for _ in range(2):
+        page.wait_for_selector(".table-view[data-state=yours]")
+        play_one(page)
+    page.wait_for_selector(".table-view[data-state=yours]")
+    before = snapshot(page)
+    dom_hand = page.locator(".hand button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    dom_table = page.locator(".table-cards .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector(".table-view[data-state=yours]")
+    after = snapshot(page)
+    for key in ("hand", "table", "captured", "stock", "deal", "hand_counts", "seed"):
+        assert after[key] == before[key], key
+    assert page.locator(".hand button").evaluate_all("bs => bs.map(b => b.dataset.card)") == dom_hand
+    assert page.locator(".table-cards .card").evaluate_all("cs => cs.map(c => c.dataset.card)") == dom_table
+
+
+def test_offline_after_one_visit(browser, watch):
+    own = Server()
+    ctx = browser.new_context()
+    watch.attach_context(ctx)
+    try:
+        page = ctx.new_page()
+        watch.attach(page)
+        page.goto(own.url + FAST + "#/game/briscola")
+        wait_ready(page)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        own.stop()
+        ctx.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector(".table-view[data-state=yours]")
+        before = len(snapshot(page)["hand"]) + len(snapshot(page)["trick"])
+        card = play_one(page)
+        page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}') || window.__cardavia.snapshot.trick.length !== {before}")
+        assert card not in snapshot(page)["hand"]
+    finally:
+        ctx.close()
+        own.stop()
+
+
+def test_embed_from_another_origin_plays_a_card(page, server, tmp_path):
+    (tmp_path / "blog.html").write_text(
+        '<!doctype html><html><head><title>A blog</title><link rel="icon" href="data:,">'
+        f'<script src="{server.url}embed.js" defer></script></head>'
+        '<body><h1>A blog</h1><cardavia-game game="briscola" deck="piacentine" level="greedy" speed="instant">'
+        '</cardavia-game></body></html>', encoding="utf-8")
+    (tmp_path / "index.html").write_text("<!doctype html><title>host</title>", encoding="utf-8")
+    host = Server(directory=tmp_path)  # another origin: 127.0.0.1 on another port
+    try:
+        page.goto(f"http://127.0.0.1:{host.port}/blog.html")
+        page.wait_for_selector("cardavia-game iframe", state="attached")
+        frame = next(f for f in _wait_frames(page) if "embed.html" in f.url)
+        assert frame.url.startswith(server.url + "embed.html?game=briscola&deck=piacentine")
+        wait_ready(frame)
+        frame.wait_for_selector(".table-view[data-state=yours]")
+        card = play_one(frame)
+        frame.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
+    finally:
+        host.stop()
+
+
+def _wait_frames(page):
+    page.wait_for_function("document.querySelector('cardavia-game').shadowRoot.querySelector('iframe').src !== ''")
+    for _ in range(100):
+        if any("embed.html" in f.url for f in page.frames):
+            return page.frames
+        page.wait_for_timeout(100)
+    return page.frames
+
+
+def test_embed_rejects_unknown_parameters_as_text(page, server):
+    page.goto(server.url + "embed.html?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    page.wait_for_selector(".embed-message")
+    text = page.locator(".embed-message").inner_text()
+    assert "Unknown game “<img src=x onerror=alert(1)>”" in text
+    assert page.locator(".embed-message img").count() == 0
+    page.goto(server.url + "embed.html?game=briscola&deck=siciliane")
+    page.wait_for_function("document.querySelector('.embed-message p') && document.querySelector('.embed-message p').textContent.includes('siciliane')")
+    assert "cannot be used for Briscola" in page.locator(".embed-message").inner_text()
+
+
+def test_pwa_installability(playwright_instance, server):
+    with tempfile.TemporaryDirectory() as profile:
+        ctx = playwright_instance.chromium.launch_persistent_context(
+            profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            errors = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(server.url)
+            page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=BOOT_TIMEOUT)
+            manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+            assert manifest["display"] == "standalone" and manifest["name"] == "Cardavia"
+            cdp = ctx.new_cdp_session(page)
+            result = cdp.send("Page.getInstallabilityErrors")
+            assert result["installabilityErrors"] == []
+            assert errors == []
+        finally:
+            ctx.close()
