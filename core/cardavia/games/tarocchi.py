@@ -62,6 +62,8 @@ def _strength(c: str) -> int:
 
 
 STRENGTH = {c: _strength(c) for c in PACK}
+_SUIT_I = {"T": 0, "C": 1, "D": 2, "S": 3, "B": 4, "M": 5}
+SUIT_INDEX = {c: _SUIT_I[SUIT[c]] for c in PACK}
 _COURT_POINTS = {"K": 5, "Q": 4, "N": 3, "J": 2}
 
 
@@ -175,6 +177,9 @@ def legal_discards(hand: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+_PLAY = {c: {"id": "play:" + c, "type": "play", "card": c} for c in PACK}
+
+
 class TarocchiState(State):
     GAME_ID = "tarocchi"
     NUM_SEATS = 4
@@ -228,8 +233,10 @@ class TarocchiState(State):
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "play":
-            return [{"id": "play:" + c, "type": "play", "card": c}
-                    for c in legal_cards(self.hands[self.to_move], self.trick)]
+            legal = legal_cards(self.hands[self.to_move], self.trick)
+            if not self.record:  # a search copy: shared, never mutated action objects
+                return [_PLAY[c] for c in legal]
+            return [{"id": "play:" + c, "type": "play", "card": c} for c in legal]
         if self.phase == "discard":
             return [{"id": f"discard:{a}+{b}", "type": "discard", "cards": [a, b]}
                     for a, b in legal_discards(self.hands[self.dealer])]
@@ -355,6 +362,13 @@ class TarocchiState(State):
         sheet = self.sheets[-1]
         return {"winner_team": sheet["winner_team"], "scores": list(sheet["totals"])}
 
+    def hidden_cards(self, seat: int) -> set[str]:
+        """Other seats' hands, and the discard for all but the dealer until the end (T10)."""
+        hidden = super().hidden_cards(seat)
+        if seat != self.dealer and self.phase != "over":
+            hidden.update(self.discard)
+        return hidden
+
     def card_locations(self) -> dict[str, list[str]]:
         return {"hand0": self.hands[0], "hand1": self.hands[1], "hand2": self.hands[2],
                 "hand3": self.hands[3], "discard": self.discard,
@@ -426,6 +440,7 @@ class TarocchiState(State):
         T2 (no 5-point card; trumps only under (i) or (ii), which constrains the
         dealer's hand). Uses only ``seat``'s view, so equal views give equal samples."""
         s = self.clone()
+        s._rollout = False
         if self.phase == "over":
             return s
         known = set(self.hands[seat])
@@ -477,6 +492,7 @@ class TarocchiState(State):
             if out is None:
                 return s
         hands, discard = out
+        s._rollout = False  # a sample is played like a real position
         for p, h in zip(others, hands):
             s.hands[p] = sort_cards(h)
         if hide_discard:
@@ -598,6 +614,8 @@ class TarocchiState(State):
         cards, the Matto's free pass)."""
         if action["type"] == "discard":
             return self._discard_key(action["cards"])
+        if self.__dict__.get("_rollout"):
+            return (1,) if action["card"] == self._rollout_best() else (0,)
         card = action["card"]
         ctx = self._context()
         led = ctx["led"]
@@ -638,6 +656,100 @@ class TarocchiState(State):
             value = -(1 - 2 * q) * total
         return (value - cost, -STRENGTH[card])
 
+    # In search, the computer players play out sampled worlds (determinize, then
+    # clone). There every hand is a sample, so the play-out policy may read them:
+    # exact "can an opponent still beat this card?" is both cheaper and sharper.
+    # Real states and the samples themselves use the information-set key above.
+
+    def clone(self) -> "TarocchiState":
+        other = super().clone()
+        other._rollout = True
+        return other
+
+    def _rollout_best(self) -> str:
+        """The play-out policy's card for this position (computed once per position):
+        the same valuation as the greedy key, with exact knowledge of the sampled hands."""
+        key = self.tricks_played * 8 + len(self.trick)
+        d = self.__dict__
+        if d.get("_rbest_key") == key:
+            return d["_rbest"]
+        me = self.to_move
+        trick = self.trick
+        led = win_seat = win_card = None
+        points = 0
+        for seat, c in trick:
+            if c == MATTO:
+                continue
+            points += POINTS[c]
+            if win_card is None:
+                led, win_seat, win_card = SUIT[c], seat, c
+            elif _beats(c, win_card):
+                win_seat, win_card = seat, c
+        n_after = 3 - len(trick)
+        hands = self.hands
+        opps = []
+        partner = None
+        for i in range(1, n_after + 1):
+            top = [-1, -1, -1, -1, -1, -1]
+            for c in hands[(me + i) % 4]:
+                j = SUIT_INDEX[c]
+                if STRENGTH[c] > top[j]:
+                    top[j] = STRENGTH[c]
+            if i == 2:
+                partner = top
+            else:
+                opps.append(top)
+        ours = win_seat is not None and win_seat % 2 == me % 2
+        if win_card is not None:
+            win_safe = not any(_can_beat(t, led, win_card) for t in opps)
+            partner_can = partner is not None and _can_beat(partner, led, win_card)
+        early = self.tricks_played < 12
+        best = None
+        best_key = None
+        for card in legal_cards(hands[me], trick):
+            pc = POINTS[card]
+            su = SUIT[card]
+            st = STRENGTH[card]
+            if card == MATTO:
+                cost = 2.5 if early else 0.5
+                if win_card is None:
+                    value = 0.0
+                elif ours:
+                    value = points if win_safe else -points
+                else:
+                    value = -points
+            else:
+                if su == "T":
+                    cost = 0.0 if card == "T1" else 0.5 + 0.05 * st
+                else:
+                    cost = 0.05 * st
+                if led is None:
+                    if not any(_can_beat(t, su, card) for t in opps):
+                        value = pc + 1.5
+                    else:
+                        value = -0.8 * pc
+                else:
+                    total = points + pc
+                    if _beats(card, win_card):
+                        safe = not any(_can_beat(t, led, card) for t in opps)
+                        value = total if safe else -total
+                    elif ours:
+                        value = total if win_safe else -total
+                    else:
+                        value = 0.0 if partner_can else -total
+            k = (value - cost, -st)
+            if best_key is None or k > best_key:
+                best, best_key = card, k
+        d["_rbest_key"] = key
+        d["_rbest"] = best
+        return best
+
+    def rollout_value(self, team: int) -> float:
+        """The deal's margin, plus a bonus for winning it (the deal is the match)."""
+        totals = self.sheets[-1]["totals"]
+        margin = totals[team] - totals[1 - team]
+        return margin + (10 if margin > 0 else -10 if margin < 0 else 0)
+
     def _discard_key(self, pair: list[str]) -> tuple:
         """Bank high-point suit cards that risk capture, void or shorten suits so as
         to trump sooner, keep trumps."""
@@ -667,6 +779,18 @@ class TarocchiState(State):
         if self.phase != "discard" or len(actions) <= limit:
             return actions
         return sorted(actions, key=self.greedy_key, reverse=True)[:limit]
+
+
+def _can_beat(top: list, led: str, best: str) -> bool:
+    """Whether a hand with highest strengths ``top`` (by SUIT_INDEX, -1: none) can
+    legally beat ``best`` in a trick led in ``led`` (follow, else trump; T4)."""
+    t = top[_SUIT_I[led]]
+    if t >= 0:
+        return SUIT[best] == led and t > STRENGTH[best]
+    t = top[0]
+    if t >= 0:
+        return SUIT[best] != "T" or t > STRENGTH[best]
+    return False
 
 
 def _sample(unseen: list[str], slots: list[int], caps: list[int], bans: list[set],
