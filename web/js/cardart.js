@@ -64,6 +64,35 @@ const SUIT_SYMBOLS = {
       el("path", { d: "M3.2,-6 q3,-2 4,-5 q-3.5,0.8 -4,5 Z", fill: GREEN }),
     ]),
   },
+  italian: {
+    // Denari: a gold coin with a sun rosette
+    D: () => g({}, [
+      el("circle", { r: 9.2, fill: GOLD, stroke: GOLD_DARK, "stroke-width": 1.2 }),
+      ...[0, 30, 60, 90, 120, 150].map((a) => el("rect", { x: -0.6, y: -7.5, width: 1.2, height: 15, fill: GOLD_DARK, transform: `rotate(${a})` })),
+      el("circle", { r: 3.2, fill: RED, stroke: GOLD_DARK, "stroke-width": 0.6 }),
+    ]),
+    // Coppe: a wide chalice
+    C: () => g({}, [
+      el("path", { d: "M-9,-8 Q0,-5 9,-8 Q8,2 0,3 Q-8,2 -9,-8 Z", fill: GOLD, stroke: INK, "stroke-width": 0.8 }),
+      el("path", { d: "M-6,-3 Q0,-1 6,-3", fill: "none", stroke: RED, "stroke-width": 1.2 }),
+      el("rect", { x: -1, y: 3, width: 2, height: 5, fill: GOLD_DARK }),
+      el("path", { d: "M-6.5,10.5 Q0,6 6.5,10.5 Z", fill: GOLD, stroke: INK, "stroke-width": 0.7 }),
+    ]),
+    // Spade (Italian): a curved sword
+    S: () => g({}, [
+      el("path", { d: "M-1.2,-5 Q6,2 0.5,11 Q3.5,2 -3.2,-4 Z", fill: STEEL, stroke: INK, "stroke-width": 0.7 }),
+      el("path", { d: "M-6,-4.5 L4,-6.5", stroke: BLUE, "stroke-width": 2, "stroke-linecap": "round" }),
+      el("path", { d: "M-1.6,-5.5 L-2.6,-10", stroke: WOOD_DARK, "stroke-width": 2, "stroke-linecap": "round" }),
+      el("circle", { cx: -2.8, cy: -11, r: 1.5, fill: BLUE }),
+    ]),
+    // Bastoni (Italian): a straight baton with banded ends
+    B: () => g({}, [
+      el("rect", { x: -1.6, y: -10.5, width: 3.2, height: 21, rx: 1.2, fill: WOOD, stroke: WOOD_DARK, "stroke-width": 0.7 }),
+      el("rect", { x: -2.2, y: -10.5, width: 4.4, height: 2.5, fill: RED }),
+      el("rect", { x: -2.2, y: 8, width: 4.4, height: 2.5, fill: RED }),
+      el("rect", { x: -2, y: -1, width: 4, height: 2, fill: GOLD }),
+    ]),
+  },
 };
 
 // ------------------------------------------------------------------ pip layouts
@@ -87,6 +116,9 @@ const RANK_NUMBER = { A: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 
 export const DECK_STYLES = {
   piacentine: { suits: "spanish", courts: "double", frame: "#7a1f1f", back: "#7a1f1f" },
   siciliane: { suits: "spanish", courts: "single", frame: "#1d4e7a", back: "#1d4e7a" },
+  bresciane: { suits: "italian", courts: "double", frame: "#2f5d2a", back: "#2f5d2a" },
+  "tarocco-piemontese": { suits: "italian", courts: "double", frame: "#5a2d6e", back: "#5a2d6e" },
+  minchiate: { suits: "italian", courts: "single", frame: "#6e4a1a", back: "#6e4a1a" },
 };
 
 // Court figures: robe colour and headwear per rank.
@@ -226,7 +258,9 @@ function frame(style, children) {
 
 function drawFace(code, deck, label) {
   const style = DECK_STYLES[deck] || DECK_STYLES.piacentine;
-  const { rank, suit } = parseCard(code);
+  const parsed = parseCard(code);
+  if (parsed.trump !== undefined) return drawTrump(parsed.trump, style, label);
+  const { rank, suit } = parsed;
   const sym = SUIT_SYMBOLS[style.suits][suit];
   if (!sym) throw new Error(`no art for ${code}`);
   const parts = [];
@@ -249,6 +283,40 @@ function drawFace(code, deck, label) {
   }
   parts.push(cornerIndex(label, sym, SUIT_TEXT[suit]));
   parts.push(g({ transform: `rotate(180 ${W / 2} ${H / 2})` }, [cornerIndex(label, sym, SUIT_TEXT[suit])]));
+  return frame(style, parts);
+}
+
+const ROMAN = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+function roman(n) {
+  let out = "";
+  for (const [v, r] of ROMAN) while (n >= v) { out += r; n -= v; }
+  return out;
+}
+
+/** Tarot trumps: a roman numeral band and a sun disc with the number; the Matto a jester cap. */
+function drawTrump(n, style, label) {
+  const parts = [el("rect", { x: 5, y: 5, width: 50, height: 90, rx: 2, fill: "#f6ecd2", stroke: style.frame, "stroke-width": 1.2 })];
+  if (n === 0) {
+    parts.push(g({ transform: "translate(30 52)" }, [
+      el("path", { d: "M-14,6 Q-12,-14 0,-16 Q12,-14 14,6 Z", fill: "#c0392b", stroke: INK, "stroke-width": 0.8 }),
+      el("path", { d: "M0,-16 Q-3,-24 -10,-22 M0,-16 Q3,-24 10,-22", fill: "none", stroke: INK, "stroke-width": 1.2 }),
+      el("circle", { cx: -10, cy: -22, r: 2, fill: GOLD }), el("circle", { cx: 10, cy: -22, r: 2, fill: GOLD }),
+      el("rect", { x: -15, y: 5, width: 30, height: 4, rx: 1.5, fill: GOLD, stroke: INK, "stroke-width": 0.6 }),
+    ]));
+  } else {
+    const rays = [];
+    for (let a = 0; a < 360; a += 22.5) rays.push(el("path", { d: "M0,-17 L2.2,-11 L-2.2,-11 Z", fill: GOLD, transform: `rotate(${a})` }));
+    parts.push(g({ transform: "translate(30 52)" }, [
+      ...rays,
+      el("circle", { r: 11, fill: PAPER, stroke: GOLD_DARK, "stroke-width": 1.2 }),
+      el("text", { y: 4.5, "font-size": 13, "font-weight": 700, "text-anchor": "middle", fill: style.frame,
+        "font-family": "Georgia, 'Times New Roman', serif" }, [document.createTextNode(String(n))]),
+    ]));
+    parts.push(el("text", { x: 30, y: 18, "font-size": 9, "text-anchor": "middle", fill: INK, "font-family": "Georgia, serif" },
+      [document.createTextNode(roman(n))]));
+  }
+  parts.push(el("text", { x: 8, y: 12, "font-size": 8, "font-weight": 700, "text-anchor": "middle", fill: style.frame,
+    "font-family": "Georgia, serif" }, [document.createTextNode(label)]));
   return frame(style, parts);
 }
 

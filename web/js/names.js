@@ -42,5 +42,6 @@ export function seatName(seat, me, players, teams) {
 
 export function teamName(team, snap) {
   const members = snap.teams[team] || [];
+  if (members.length > 1) return members.includes(snap.seat) ? t("team.you_partner") : t("team.opponents");
   return members.includes(snap.seat) ? t("team.you") : t("team.ai");
 }

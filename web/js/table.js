@@ -11,6 +11,7 @@ import { cardName, cardsName, indexLabel, seatPosition, seatName, teamName } fro
 import { hook } from "./engine.js";
 
 const FISHING = new Set(["scopa", "cicera"]);
+const NO_STOCK = new Set(["cicera", "tarocchi", "minchiate"]); // everything is dealt at once
 export const SPEEDS = { slow: 1100, normal: 650, fast: 300, instant: 0 };
 export const LEVELS = ["random", "greedy", "normal"];
 const SETTINGS_KEY = "cardavia.settings";
@@ -57,7 +58,6 @@ export class TableView {
     this.token = 0;
     this.disposed = false;
     this.choosing = null;
-    this.lastTrickShown = null;
     this.saveKey = `cardavia.save.${game.id}.${deck}`;
     this.build();
   }
@@ -230,7 +230,6 @@ export class TableView {
     if (!res.ok) { this.showError(res); return; }
     this.logEl.textContent = "";
     this.snap = null;
-    this.lastTrickShown = null;
     await this.present(res);
     this.markReady();
     this.loop();
@@ -280,10 +279,33 @@ export class TableView {
   onCard(code) {
     const s = this.snap;
     if (!s || !s.your_turn || this.el.dataset.state !== "yours") return;
+    if (s.phase === "discard") { this.toggleDiscard(code); return; }
     const options = s.legal.filter((a) => a.card === code);
     if (options.length === 0) return;
     if (options.length === 1) { this.act(options[0]); return; }
     this.showChoice(code, options);
+  }
+
+  /** Discard phase (Tarocchi dealer): pick cards one by one; the engine lists the legal sets. */
+  toggleDiscard(code) {
+    const sel = this.discardSel || (this.discardSel = []);
+    const i = sel.indexOf(code);
+    if (i >= 0) sel.splice(i, 1); else sel.push(code);
+    const discards = this.snap.legal.filter((a) => a.type === "discard");
+    const size = discards.length ? discards[0].cards.length : 2;
+    const box = clear(this.choiceEl);
+    box.hidden = false;
+    box.setAttribute("aria-label", t("table.discard_prompt", { count: size }));
+    box.appendChild(h("p", { class: "choice-title", text: t("table.discard_prompt", { count: size }) }));
+    const match = discards.find((a) => a.cards.length === sel.length && a.cards.every((c) => sel.includes(c)));
+    if (match) {
+      box.appendChild(h("button", { type: "button", class: "btn choice", dataset: { action: match.id },
+        text: t("table.discard_option", { cards: cardsName(match.cards) }),
+        onclick: () => { this.discardSel = []; this.act(match); } }));
+    }
+    this.renderHand(this.snap);
+    const b = match ? box.querySelector("button") : this.handEl.querySelector(`button[data-card="${code}"]`);
+    if (b) b.focus();
   }
 
   showChoice(code, options) {
@@ -327,6 +349,8 @@ export class TableView {
     if (this.el.dataset.state !== "yours") return;
     this.setState("busy");
     this.cancelChoice(false);
+    this.discardSel = [];
+    clear(this.choiceEl).hidden = true;
     const res = await this.engine.request("act", { action: action.id });
     if (token !== this.token) return;
     if (!res.ok) { this.showError(res); this.render(); return; }
@@ -483,7 +507,9 @@ export class TableView {
     this.renderInfo(info, seat, s);
     const n = (s.hand_counts || [])[seat] || 0;
     const hidden = h("div", { class: "hidden-hand", role: "img", "aria-label": t("table.opponent_hand", { who: this.seatName(seat), count: n }) });
-    for (let i = 0; i < n; i++) hidden.appendChild(backEl(this.deck));
+    const shown = Math.min(n, s.players > 2 ? 8 : 12);
+    for (let i = 0; i < shown; i++) hidden.appendChild(backEl(this.deck));
+    hidden.appendChild(h("span", { class: "count", "aria-hidden": "true", text: num(n) }));
     box.append(info, hidden);
   }
 
@@ -494,19 +520,14 @@ export class TableView {
       for (const c of s.table || []) this.playEl.appendChild(cardEl(c, this.deck));
       if (!(s.table || []).length) this.playEl.appendChild(h("p", { class: "empty", text: t("table.empty_table") }));
     } else {
-      let trick = s.trick || [];
-      let last = false;
-      if (!trick.length && s.last_trick && s.to_move !== null && this.lastTrickShown !== s.last_trick && false) {
-        trick = s.last_trick.cards;
-        last = true;
-      }
-      for (const { seat, card } of trick) {
+      for (const { seat, card } of s.trick || []) {
         const pos = seatPosition(seat, me, s.players);
-        this.playEl.appendChild(cardEl(card, this.deck, { "data-pos": pos, class: `card face${last ? " last" : ""}` }));
+        this.playEl.appendChild(cardEl(card, this.deck, { "data-pos": pos }));
       }
     }
     // stock + trump
     const st = clear(this.stockEl);
+    st.hidden = NO_STOCK.has(this.game.id);
     const stock = s.stock || 0;
     const pile = h("div", { class: "stock", role: "img", "aria-label": stock ? t("table.stock_label", { count: stock }) : t("table.stock_empty") });
     if (s.trump) {
@@ -523,11 +544,19 @@ export class TableView {
   renderHand(s) {
     const focused = document.activeElement && this.handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
     clear(this.handEl);
-    const legalCards = new Set((s.your_turn ? s.legal : []).map((a) => a.card));
+    const legal = s.your_turn ? s.legal : [];
+    const legalCards = new Set();
+    const sel = s.phase === "discard" ? (this.discardSel || []) : [];
+    for (const a of legal) {
+      if (a.card) legalCards.add(a.card);
+      if (a.type === "discard" && sel.every((c) => a.cards.includes(c))) a.cards.forEach((c) => legalCards.add(c));
+    }
+    this.handEl.classList.toggle("many", (s.hand || []).length > 8);
     for (const c of s.hand || []) {
       const b = h("button", {
         type: "button", class: "card-btn", "aria-label": cardName(c), dataset: { card: c },
-        disabled: !legalCards.has(c),
+        disabled: !legalCards.has(c) && !sel.includes(c),
+        "aria-pressed": s.phase === "discard" && s.your_turn ? String(sel.includes(c)) : null,
         onclick: () => this.onCard(c),
       });
       b.appendChild(cardEl(c, this.deck));
