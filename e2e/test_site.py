@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+import shutil
 import tempfile
 
-from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, Server, chromium_path
+from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, DIST, Server, chromium_path
 
 FAST = "?speed=instant&level=greedy"
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -208,3 +209,55 @@ def test_pwa_installability(playwright_instance, server):
             assert errors == []
         finally:
             ctx.close()
+
+
+def test_new_deployment_shows_update_available(browser, watch, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    own = Server(directory=site)
+    ctx = browser.new_context()
+    watch.attach_context(ctx)
+    try:
+        page = ctx.new_page()
+        watch.attach(page)
+        page.goto(own.url + FAST + "#/game/briscola")
+        wait_ready(page)
+        first = page.evaluate("caches.keys()")
+        assert page.locator("#update").is_hidden()
+        # a new deployment: the service worker's content (and cache name) changes
+        sw = (site / "sw.js").read_text(encoding="utf-8")
+        (site / "sw.js").write_text(re.sub(r'const VERSION = "[^"]+"', 'const VERSION = "next-deploy"', sw), encoding="utf-8")
+        page.reload()
+        wait_ready(page)
+        bar = page.locator("#update")
+        bar.wait_for(state="visible", timeout=60_000)
+        assert "Update available" in bar.inner_text()
+        bar.get_by_role("button", name="Reload").click()
+        page.wait_for_function("caches.keys().then(k => k.includes('cardavia-next-deploy') && k.length === 1)", timeout=60_000)
+        wait_ready(page)
+        assert page.evaluate("caches.keys()") != first
+    finally:
+        ctx.close()
+        own.stop()
+
+
+def test_keyboard_play(page, server):
+    page.goto(server.url + FAST + "#/game/scopa?deck=piacentine")
+    wait_ready(page)
+    page.wait_for_selector(".table-view[data-state=yours]")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("!!document.activeElement.closest('.hand') && !document.activeElement.disabled"):
+            break
+    else:
+        raise AssertionError("Tab never reached a playable card")
+    card = page.evaluate("document.activeElement.dataset.card")
+    before = snapshot(page)
+    page.keyboard.press("Enter")
+    # a capture with several groups asks which: the choices take the focus
+    if page.locator(".choices:not([hidden]) button.choice").count():
+        assert page.evaluate("document.activeElement.classList.contains('choice')")
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
+    assert snapshot(page)["hand_counts"][0] < before["hand_counts"][0] or snapshot(page)["deal"] > before["deal"]
