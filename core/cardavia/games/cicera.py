@@ -28,7 +28,7 @@ PRIZE_KEYS = ("most_cards", "most_swords", "matta", "ten_of_coins", "fante_of_cu
 HAND_SIZE = 12
 # Computer players' play-outs stop this many plays after the sampled position
 # and are valued by estimate() (see determinize); 0 plays every one to the end.
-PLAYOUT_PLIES = 12
+PLAYOUT_PLIES = 8
 _NO_GROUPS: dict[int, list[list[str]]] = {}
 
 
