@@ -100,7 +100,11 @@ def test_scopa_full_deal_by_clicking(page, server):
     assert sheet["deal"] == 1
     assert sheet_totals(page) == sheet["totals"]
     rows = page.locator("dialog[open] tbody tr[data-key]")
-    assert rows.count() == len(sheet["lines"])
+    assert rows.count() == len({line["key"] for line in sheet["lines"]})
+    # every line is shown: the cells of each team add up to the total
+    for team, total in enumerate(sheet["totals"]):
+        cells = rows.locator(f"td:nth-of-type({team + 1})").all_inner_texts()
+        assert sum(int(c) for c in cells) == total
     page.get_by_role("button", name="Next deal").click()
     page.wait_for_function("window.__cardavia.snapshot.deal === 2")
     assert not page.locator("dialog[open]").count()

@@ -5,7 +5,7 @@
 // Seats are laid out around the board from the human's point of view: for 4 seats,
 // seat s+1 sits on the right of seat s (me bottom, me+1 right, me+2 top, me+3 left).
 import { h, clear, sleep, storage } from "./dom.js";
-import { t, num } from "./i18n.js";
+import { t, num, has } from "./i18n.js";
 import { cardSvg, backSvg } from "./cardart.js";
 import { cardName, cardsName, indexLabel, seatPosition, seatName, teamName } from "./names.js";
 import { hook } from "./engine.js";
@@ -415,7 +415,9 @@ export class TableView {
       case "leftovers":
         if (ev.cards && ev.cards.length) text = t("log.leftovers", { count: ev.cards.length, who: teamWho(ev.team) });
         break;
-      case "bonus": text = t("log.bonus", { who: who || teamWho(ev.team), bonus: ev.bonus, points: ev.points || 0 }); break;
+      case "bonus":
+        text = t("log.bonus", { who: who || teamWho(ev.team), bonus: has(`bonus.${ev.bonus}`) ? t(`bonus.${ev.bonus}`) : ev.bonus, points: ev.points || 0 });
+        break;
       case "deal_scored": text = t("log.deal_scored", { deal: ev.sheet.deal, scores: scores(ev.sheet.totals) }); break;
       case "match_won":
         text = ev.winner_team === null || ev.winner_team === undefined ? t("log.match_drawn", { scores: scores(ev.scores) })
@@ -586,12 +588,19 @@ export class TableView {
     const teams = sheet.teams || snap.teams;
     const head = h("tr", {}, h("th", { scope: "col", text: t("sheet.item") }),
       teams.map((_, i) => h("th", { scope: "col", text: teamName(i, snap) })));
-    const rows = (sheet.lines || []).map((line) => {
-      const label = t(`sheet.line.${line.key}`) === `sheet.line.${line.key}` ? line.key : t(`sheet.line.${line.key}`);
-      const detail = detailText(line.detail);
-      return h("tr", { dataset: { key: line.key } },
+    // one row per line key; a key scored per team (Scopa's sweeps) shows both cells
+    const groups = new Map();
+    for (const line of sheet.lines || []) {
+      if (!groups.has(line.key)) groups.set(line.key, []);
+      groups.get(line.key).push(line);
+    }
+    const rows = [...groups.entries()].map(([key, lines]) => {
+      const label = t(`sheet.line.${key}`) === `sheet.line.${key}` ? key : t(`sheet.line.${key}`);
+      const detail = lines.map((l) => detailText(l.detail)).find(Boolean) || "";
+      const cells = teams.map((_, i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
+      return h("tr", { dataset: { key } },
         h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),
-        teams.map((_, i) => h("td", { text: line.team === i ? num(line.points) : "" })));
+        cells.map((v) => h("td", { class: v ? "scored" : "zero", text: num(v) })));
     });
     const total = h("tr", { class: "total" }, h("th", { scope: "row", text: t("sheet.total") }),
       (sheet.totals || []).map((v, i) => h("td", { dataset: { totalTeam: i }, text: num(v) })));
