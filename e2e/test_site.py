@@ -265,3 +265,20 @@ def test_keyboard_play(page, server):
         page.keyboard.press("Enter")
     page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
     assert snapshot(page)["hand_counts"][0] < before["hand_counts"][0] or snapshot(page)["deal"] > before["deal"]
+
+
+def test_works_under_a_sub_path(page, tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html><title>other site</title>", encoding="utf-8")
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "cardavia").symlink_to(DIST, target_is_directory=True)
+    host = Server(directory=tmp_path)
+    try:
+        page.goto(host.url + "games/cardavia/" + FAST + "#/game/briscola")
+        wait_ready(page)
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r && r.scope)")
+        assert scope == host.url + "games/cardavia/"
+        page.wait_for_selector(".table-view[data-state=yours]")
+        card = play_one(page)
+        page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
+    finally:
+        host.stop()

@@ -242,8 +242,12 @@ export class TableView {
   }
 
   async save() {
+    if (this.disposed) return;
     const res = await this.engine.request("save");
-    if (res.ok && res.save) storage.set(this.saveKey, { save: res.save, level: this.level });
+    // another view may have replaced the bridge's match meanwhile: never save it under our key
+    if (this.disposed || !res.ok || !res.save) return;
+    if (res.snapshot && (res.snapshot.game !== this.game.id || res.snapshot.deck !== this.deck)) return;
+    storage.set(this.saveKey, { save: res.save, level: this.level });
   }
 
   // ---------------------------------------------------------------- turn loop
