@@ -282,3 +282,32 @@ def test_works_under_a_sub_path(page, tmp_path):
         page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
     finally:
         host.stop()
+
+
+def test_engine_failure_shows_message_and_retry_recovers(browser, tmp_path):
+    """A broken deployment (engine wheel missing): a clear message and Retry; once the file
+    is back, Retry boots the engine and the table plays. (Console errors are expected here.)"""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    wheel = next((site / "pyodide").glob("cardavia-*.whl"))
+    kept = tmp_path / wheel.name
+    wheel.rename(kept)
+    own = Server(directory=site)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(own.url + FAST + "#/game/scopa")
+        alert = page.get_by_role("alert")
+        alert.wait_for(timeout=BOOT_TIMEOUT)
+        assert "could not start" in alert.inner_text()
+        retry = page.get_by_role("button", name="Retry")
+        assert retry.is_visible()
+        kept.rename(wheel)
+        retry.click()
+        wait_ready(page)
+        page.wait_for_selector(".table-view[data-state=yours]")
+        card = play_one(page)
+        page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
+    finally:
+        ctx.close()
+        own.stop()

@@ -51,7 +51,18 @@ async function registerServiceWorker(onProgress) {
       });
     });
     if (!hadController) onProgress({ stage: "sw" });
-    await navigator.serviceWorker.ready;
+    // wait until it is active; if its install fails (a file missing), carry on without it
+    const outcome = await new Promise((resolve) => {
+      navigator.serviceWorker.ready.then(() => resolve("ready"));
+      const w = reg.installing || reg.waiting;
+      if (w && !hadController) {
+        w.addEventListener("statechange", () => { if (w.state === "redundant") resolve("redundant"); });
+      }
+    });
+    if (outcome === "redundant") {
+      hook.swError = "service worker install failed";
+      return "failed";
+    }
     if (!navigator.serviceWorker.controller) {
       // the new worker claims the page on activation; wait for that (bounded)
       await Promise.race([

@@ -156,7 +156,8 @@ export class TableView {
     if (state.stage === "ready") { o.hidden = true; return; }
     o.hidden = false;
     if (state.stage === "failed") {
-      const msg = state.reason === "timeout" ? t("boot.timeout") : t("boot.failed", { reason: state.reason });
+      const reason = String(state.reason || "").trim().split("\n").filter(Boolean).pop() || "";
+      const msg = state.reason === "timeout" ? t("boot.timeout") : t("boot.failed", { reason: reason.slice(0, 200) });
       o.append(h("p", { class: "boot-error", role: "alert", text: msg }),
         h("button", { type: "button", class: "btn retry", text: t("boot.retry"), onclick: () => this.retry() }));
       return;
