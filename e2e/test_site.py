@@ -311,3 +311,19 @@ def test_engine_failure_shows_message_and_retry_recovers(browser, tmp_path):
     finally:
         ctx.close()
         own.stop()
+
+
+def test_undo_takes_back_the_last_move(page, server):
+    page.goto(server.url + FAST + "#/game/briscola")
+    wait_ready(page)
+    page.wait_for_selector(".table-view[data-state=yours]")
+    before = snapshot(page)
+    card = play_one(page)
+    page.wait_for_selector(".table-view[data-state=yours]")
+    assert card not in snapshot(page)["hand"]
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function(f"window.__cardavia.snapshot.hand.includes('{card}')")
+    page.wait_for_selector(".table-view[data-state=yours]")
+    after = snapshot(page)
+    assert sorted(after["hand"]) == sorted(before["hand"]) and after["trick"] == before["trick"]
+    assert page.locator(f".hand button[data-card='{card}']").count() == 1

@@ -109,10 +109,11 @@ export class TableView {
       saveSettings(this.settings);
     });
     this.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => this.newMatch() });
+    this.undoBtn = h("button", { type: "button", class: "btn undo", text: t("table.undo"), disabled: true, onclick: () => this.undo() });
     const controls = h("div", { class: "controls" },
       h("label", { for: levelSel.id }, t("table.level")), levelSel,
       h("label", { for: speedSel.id }, t("table.speed")), speedSel,
-      this.newBtn);
+      h("div", { class: "buttons" }, this.undoBtn, this.newBtn));
 
     this.logEl = h("ol", { class: "log" });
     const logBox = h("section", { class: "log-box", "aria-label": t("table.log") },
@@ -134,6 +135,7 @@ export class TableView {
 
   setState(state) {
     this.el.dataset.state = state;
+    this.undoBtn.disabled = !(state === "yours" && this.snap && this.snap.can_undo);
     if (state === "yours") this.status.textContent = t("table.your_turn");
     else if (state === "busy" && this.snap && this.snap.to_move !== null && this.snap.to_move !== undefined) {
       this.status.textContent = t("table.waiting", { who: this.seatName(this.snap.to_move) });
@@ -360,6 +362,23 @@ export class TableView {
     if (token !== this.token) return;
     if (!res.ok) { this.showError(res); this.render(); return; }
     await this.present(res, token);
+    await this.save();
+    this.loop();
+  }
+
+  async undo() {
+    const token = this.token;
+    if (this.el.dataset.state !== "yours") return;
+    this.setState("busy");
+    this.cancelChoice(false);
+    this.discardSel = [];
+    const res = await this.engine.request("undo");
+    if (token !== this.token) return;
+    if (!res.ok) { this.showError(res); return; }
+    this.snap = res.snapshot;
+    hook.snapshot = res.snapshot;
+    this.note(t("table.undone"));
+    this.render();
     await this.save();
     this.loop();
   }
