@@ -32,10 +32,6 @@ PLAYOUT_PLIES = 8
 _NO_GROUPS: dict[int, list[list[str]]] = {}
 
 
-def rank(card: str) -> str:
-    return card[:-1]
-
-
 def capture_groups(table: list[str]) -> dict[int, list[list[str]]]:
     """Every group of two or more table numerals by its sum (2…10), in table order (C2)."""
     nums = [(t, VALUE[t[:-1]]) for t in table if t[:-1] in VALUE]
