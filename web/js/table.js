@@ -138,7 +138,12 @@ export class TableView {
     this.undoBtn.disabled = !(state === "yours" && this.snap && this.snap.can_undo);
     if (state === "yours") this.status.textContent = t("table.your_turn");
     else if (state === "busy" && this.snap && this.snap.to_move !== null && this.snap.to_move !== undefined) {
-      this.status.textContent = t("table.waiting", { who: this.seatName(this.snap.to_move) });
+      this.status.textContent = this.snap.to_move === this.snap.seat ? "" : t("table.waiting", { who: this.seatName(this.snap.to_move) });
+    } else if (state === "over" && this.snap && this.snap.result) {
+      const r = this.snap.result;
+      const meTeam = this.teamOf(this.snap.seat, this.snap);
+      this.status.textContent = r.winner_team === null || r.winner_team === undefined ? t("sheet.draw")
+        : r.winner_team === meTeam ? t("sheet.winner_you") : t("sheet.winner_ai");
     }
   }
 
