@@ -177,6 +177,7 @@ def legal_discards(hand: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+DISCARD_PRIOR = 2.0
 _PLAY = {c: {"id": "play:" + c, "type": "play", "card": c} for c in PACK}
 
 
@@ -748,29 +749,17 @@ class TarocchiState(State):
         """The deal's margin, plus a bonus for winning it (the deal is the match)."""
         totals = self.sheets[-1]["totals"]
         margin = totals[team] - totals[1 - team]
-        return margin + (10 if margin > 0 else -10 if margin < 0 else 0)
+        value = margin + (10 if margin > 0 else -10 if margin < 0 else 0)
+        if team == self.dealer % 2 and self.discard:
+            # A prior on the discard, the one decision searched with a single sample
+            # (136 pairs): it is the same for every action once the discard is made
+            # (common samples), so it never changes a choice in the play.
+            hand = self.played_by[self.dealer] + self.hands[self.dealer] + self.discard
+            value += DISCARD_PRIOR * discard_value(hand, self.discard)
+        return value
 
     def _discard_key(self, pair: list[str]) -> tuple:
-        """Bank high-point suit cards that risk capture, void or shorten suits so as
-        to trump sooner, keep trumps."""
-        hand = self.hands[self.dealer]
-        value = 0.0
-        for c in pair:
-            s = SUIT[c]
-            if s == "T":
-                value -= 4 + 0.1 * STRENGTH[c]
-                continue
-            value += POINTS[c]
-            if "K" + s not in hand and POINTS[c] > 1:
-                value += 1.0  # an unguarded court is likely to fall to the King
-        left = {}
-        for c in hand:
-            if c not in pair and SUIT[c] in _NON_KING_SUITS:
-                left[SUIT[c]] = left.get(SUIT[c], 0) + 1
-        for s in {SUIT[c] for c in pair if SUIT[c] in _NON_KING_SUITS}:
-            n = left.get(s, 0)
-            value += 3.0 if n == 0 else 0.5 if n == 1 else 0.0
-        return (value,)
+        return (discard_value(self.hands[self.dealer], pair),)
 
     def candidate_actions(self, limit: int = 8) -> list[Action]:
         """The legal actions worth searching: in the discard phase, the ``limit``
@@ -779,6 +768,28 @@ class TarocchiState(State):
         if self.phase != "discard" or len(actions) <= limit:
             return actions
         return sorted(actions, key=self.greedy_key, reverse=True)[:limit]
+
+
+def discard_value(hand: list[str], pair) -> float:
+    """The dealer's one-ply view of a discard from ``hand``: bank high-point suit
+    cards that risk capture, void or shorten suits so as to trump sooner, keep trumps."""
+    value = 0.0
+    for c in pair:
+        s = SUIT[c]
+        if s == "T":
+            value -= 4 + 0.1 * STRENGTH[c]
+            continue
+        value += POINTS[c]
+        if "K" + s not in hand and POINTS[c] > 1:
+            value += 1.0  # an unguarded court is likely to fall to the King
+    left: dict[str, int] = {}
+    for c in hand:
+        if c not in pair and SUIT[c] in _NON_KING_SUITS:
+            left[SUIT[c]] = left.get(SUIT[c], 0) + 1
+    for s in {SUIT[c] for c in pair if SUIT[c] in _NON_KING_SUITS}:
+        n = left.get(s, 0)
+        value += 3.0 if n == 0 else 0.5 if n == 1 else 0.0
+    return value
 
 
 def _can_beat(top: list, led: str, best: str) -> bool:
