@@ -35,7 +35,7 @@ def build(hands: dict[int, str], dealer: int = 3, leader: int | None = None, tri
     s.phase = phase
     s.hands = [sort_cards(P(hands.get(seat, ""))) for seat in range(4)]
     s.discard = P(discard)
-    s.discard_trumps = None if phase == "discard" else sum(1 for c in s.discard if cards.is_trump(c))
+    s.discard_trumps = None if phase == "discard" else sum(map(cards.is_trump, s.discard))
     leader = (dealer + 1) % 4 if leader is None else leader
     s.trick = [[(leader + i) % 4, c] for i, c in enumerate(P(trick))]
     s.leader = leader

@@ -633,8 +633,10 @@ class TarocchiState(State):
             w = ctx["winner"]
             if w is None:
                 return (-cost, 0)
-            p = self._p_beaten(ctx["win_card"], led, ctx)
-            sign = 1 - 2 * p if w % 2 == self.to_move % 2 else -(1 - 2 * (0.3 if ctx["partner_after"] else 0.0))
+            if w % 2 == self.to_move % 2:
+                sign = 1 - 2 * self._p_beaten(ctx["win_card"], led, ctx)
+            else:
+                sign = -0.4 if ctx["partner_after"] else -1.0
             return (sign * ctx["trick_points"] - cost, 0)
         if led is None:  # leading
             if STRENGTH[card] > self._top(ctx, s):  # the master card of its suit
