@@ -37,7 +37,7 @@ function wikiLink(tr) {
   return h("a", {
     class: "wiki", href: tr.wikipedia, target: "_blank", rel: "noopener noreferrer",
     "aria-label": t("tradition.wikipedia_label", { name: tr.name }),
-  }, t("tradition.wikipedia"), h("span", { "aria-hidden": "true", text: " ↗" }));
+  }, t("tradition.wikipedia"), h("span", { "aria-hidden": "true", text: t("nav.external_mark") }));
 }
 
 function gameList(tr) {
@@ -143,7 +143,7 @@ function renderGame(id, params) {
   })) : null;
   return h("section", { class: "page game-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") }),
-      tr ? [" › ", h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
+      tr ? [t("nav.crumb_separator"), h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
     h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
     tabs, tablePanel, rulesPanel);
 }

@@ -116,7 +116,7 @@ export class TableView {
       h("div", { class: "buttons" }, this.undoBtn, this.newBtn));
 
     this.logEl = h("ol", { class: "log" });
-    const logBox = h("section", { class: "log-box", "aria-label": t("table.log") },
+    const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
       h("h3", { text: t("table.log") }), this.logEl);
 
     this.side = h("aside", { class: "side" },
@@ -130,6 +130,18 @@ export class TableView {
 
     this.el.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && this.choosing) { e.preventDefault(); this.cancelChoice(); }
+    });
+    // arrow keys move between the cards of the hand (Tab works too; Enter/Space plays)
+    this.handEl.addEventListener("keydown", (e) => {
+      const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -99, End: 99 };
+      if (!(e.key in keys)) return;
+      const buttons = [...this.handEl.querySelectorAll("button:not([disabled])")];
+      if (!buttons.length) return;
+      e.preventDefault();
+      let i = buttons.indexOf(document.activeElement);
+      const step = keys[e.key]; // the board is laid out left to right in every language
+      i = Math.max(0, Math.min(buttons.length - 1, (i < 0 ? 0 : i) + step));
+      buttons[i].focus();
     });
   }
 
