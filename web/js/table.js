@@ -92,7 +92,7 @@ export class TableView {
     this.overlay = h("div", { class: "overlay", role: "status" });
     this.board.appendChild(this.overlay);
 
-    this.status = h("p", { class: "turn-status", role: "status", "aria-live": "polite" });
+    this.status = h("p", { class: "turn-status", role: "status", "aria-live": "polite", text: t("table.loading") });
     this.scoresEl = h("div", { class: "scores" });
 
     const levelSel = h("select", { id: `level-${this.game.id}`, class: "level" },
@@ -225,6 +225,12 @@ export class TableView {
         this.snap = res.snapshot;
         this.render();
         this.markReady();
+        const sheets = res.snapshot.sheets || [];
+        if (res.snapshot.result && sheets.length) {
+          this.setState("over");
+          this.showSheet(sheets[sheets.length - 1], res.snapshot, null).then(() => this.setState("over"));
+          return;
+        }
         this.loop();
         return;
       }

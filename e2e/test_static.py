@@ -1,0 +1,73 @@
+"""Checks of the built site that need no browser: catalogue keys, manifest, precache list."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+
+from conftest import DIST, ROOT
+
+
+def test_every_message_key_used_by_the_ui_exists():
+    messages = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    used = set()
+    for path in (ROOT / "web" / "js").glob("*.js"):
+        used |= set(re.findall(r'\bt\("([a-z0-9_.\-]+)"', path.read_text(encoding="utf-8")))
+    for attr in re.findall(r'data-i18n="([^"]+)"', (ROOT / "web" / "index.html").read_text(encoding="utf-8")):
+        used.add(attr)
+    assert used, "no keys found"
+    assert sorted(k for k in used if k not in messages) == []
+    site = json.loads((DIST / "data" / "site.json").read_text(encoding="utf-8"))["catalogue"]
+    for tr in site["traditions"]:
+        assert f"tradition.{tr['id']}.description" in messages
+    for gid in site["games"]:
+        for key in (f"game.{gid}.name", f"game.{gid}.blurb", *(f"rules.{gid}.{s}" for s in ("objective", "setup", "turn", "scoring"))):
+            assert key in messages, key
+
+
+def test_manifest_icons_are_real_pngs_of_the_declared_sizes():
+    manifest = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["name"] == "Cardavia"
+    purposes = set()
+    for icon in manifest["icons"]:
+        data = (DIST / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        w, h = struct.unpack(">II", data[16:24])
+        assert icon["sizes"] == f"{w}x{h}"
+        purposes.add(icon["purpose"])
+    assert {"any", "maskable"} <= purposes
+    assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+def test_service_worker_precaches_every_file_of_the_site():
+    sw = (DIST / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]{16})"', sw)
+    assert version, "cache name is not a content hash"
+    assets = set(json.loads(re.search(r"const ASSETS = (\[.*?\]);", sw, re.S).group(1)))
+    files = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != "sw.js"}
+    assert files <= assets and "./" in assets
+
+
+def test_only_the_five_pyodide_runtime_files_micropip_and_the_engine_are_vendored():
+    names = sorted(p.name for p in (DIST / "pyodide").iterdir())
+    wheels = [n for n in names if n.endswith(".whl")]
+    assert sorted(set(names) - set(wheels)) == sorted(
+        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
+    assert "micropip-0.11.1-py3-none-any.whl" in wheels and any(n.startswith("cardavia-") for n in wheels)
+    lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    import hashlib
+    assert lock["packages"]["micropip"]["sha256"] == hashlib.sha256(
+        (DIST / "pyodide" / "micropip-0.11.1-py3-none-any.whl").read_bytes()).hexdigest()
+
+
+def test_no_external_url_in_the_site():
+    pattern = re.compile(rb"https?://[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,}[^\s\"'`)]*")
+    found = []
+    for p in DIST.rglob("*"):
+        if p.is_file() and p.suffix in {".html", ".js", ".mjs", ".json", ".css", ".webmanifest"}:
+            for m in pattern.finditer(p.read_bytes()):
+                url = m.group(0).decode()
+                if not url.startswith(("https://en.wikipedia.org/", "http://www.w3.org/2000/svg")):
+                    found.append(f"{p.relative_to(DIST)}: {url}")
+    assert found == []
