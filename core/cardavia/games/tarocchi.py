@@ -137,13 +137,14 @@ def legal_cards(hand: list[str], trick: list) -> list[str]:
     led = led_suit(trick)
     if led is None:
         return list(hand)
-    if any(SUIT[c] == led for c in hand):
-        target = led
-    elif led != "T" and any(SUIT[c] == "T" for c in hand):
-        target = "T"
-    else:
+    same = [c for c in hand if SUIT[c] == led]
+    if not same and led != "T":
+        same = [c for c in hand if SUIT[c] == "T"]
+    if not same:
         return list(hand)
-    return [c for c in hand if SUIT[c] == target or c == MATTO]
+    if MATTO in hand:
+        return [c for c in hand if c == MATTO or c in same]
+    return same
 
 
 def discard_is_legal(hand: list[str], pair) -> bool:
@@ -236,6 +237,7 @@ class TarocchiState(State):
         if self.phase == "play":
             legal = legal_cards(self.hands[self.to_move], self.trick)
             if not self.record:  # a search copy: shared, never mutated action objects
+                self._legal = (self.tricks_played * 8 + len(self.trick), legal)
                 return [_PLAY[c] for c in legal]
             return [{"id": "play:" + c, "type": "play", "card": c} for c in legal]
         if self.phase == "discard":
@@ -262,7 +264,8 @@ class TarocchiState(State):
         self.played_by[seat].append(card)
         if card == MATTO:
             self.matto_seat = seat
-        self.emit({"type": "played", "seat": seat, "card": card})
+        if self.record:
+            self.emit({"type": "played", "seat": seat, "card": card})
         if len(self.trick) < 4:
             self.to_move = (seat + 1) % 4
             return
@@ -272,7 +275,8 @@ class TarocchiState(State):
         pts = sum(POINTS[c] for c in won)
         self.piles[team].extend(won)
         self.points[team] += pts
-        if self.matto_seat is not None and any(c == MATTO for _, c in self.trick):
+        matto = len(won) == 3
+        if matto:
             # T5: the Matto is never captured; it joins its player's team's pile.
             mteam = self.matto_seat % 2
             self.piles[mteam].append(MATTO)
@@ -281,13 +285,13 @@ class TarocchiState(State):
         self.tricks_played += 1
         self.last_trick = {"cards": [{"seat": s, "card": c} for s, c in self.trick],
                            "winner": winner}
-        event = {"type": "trick_won", "seat": winner, "cards": won, "points": pts}
-        for s, c in self.trick:
-            if c == MATTO:
-                event["matto"] = s
         self.trick = []
         self.leader = self.to_move = winner
-        self.emit(event)
+        if self.record:
+            event = {"type": "trick_won", "seat": winner, "cards": won, "points": pts}
+            if matto:
+                event["matto"] = self.matto_seat
+            self.emit(event)
         if self.tricks_played == TRICKS:
             self._score()
 
@@ -690,9 +694,12 @@ class TarocchiState(State):
                 win_seat, win_card = seat, c
         n_after = 3 - len(trick)
         hands = self.hands
+        ours = win_seat is not None and win_seat % 2 == me % 2
         opps = []
         partner = None
         for i in range(1, n_after + 1):
+            if i == 2 and (ours or win_card is None):
+                continue  # the partner's hand matters only against an opponent's card
             top = [-1, -1, -1, -1, -1, -1]
             for c in hands[(me + i) % 4]:
                 j = SUIT_INDEX[c]
@@ -702,14 +709,15 @@ class TarocchiState(State):
                 partner = top
             else:
                 opps.append(top)
-        ours = win_seat is not None and win_seat % 2 == me % 2
         if win_card is not None:
             win_safe = not any(_can_beat(t, led, win_card) for t in opps)
             partner_can = partner is not None and _can_beat(partner, led, win_card)
         early = self.tricks_played < 12
         best = None
         best_key = None
-        for card in legal_cards(hands[me], trick):
+        cached = d.get("_legal")
+        legal = cached[1] if cached and cached[0] == key else legal_cards(hands[me], trick)
+        for card in legal:
             pc = POINTS[card]
             su = SUIT[card]
             st = STRENGTH[card]
@@ -727,10 +735,14 @@ class TarocchiState(State):
                 else:
                     cost = 0.05 * st
                 if led is None:
-                    if not any(_can_beat(t, su, card) for t in opps):
-                        value = pc + 1.5
+                    si = SUIT_INDEX[card]
+                    for t in opps:  # can an opponent beat my lead (follow, else trump)?
+                        ts = t[si]
+                        if ts > st or (ts < 0 and su != "T" and t[0] >= 0):
+                            value = -0.8 * pc
+                            break
                     else:
-                        value = -0.8 * pc
+                        value = pc + 1.5
                 else:
                     total = points + pc
                     if _beats(card, win_card):
