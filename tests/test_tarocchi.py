@@ -539,3 +539,14 @@ def test_normal_player_plays_a_legal_deal():
         move += 1
     s.check_invariants()
     assert sum(s.sheets[0]["totals"]) == 114
+
+
+def test_candidate_actions_keep_the_best_discards_for_search():
+    s = _discard_state("T0 T1 T21 KC KD T5 T9 QB 5B 5S 6S 7S 8S 9S 10S JD ND")
+    cands = s.candidate_actions(8)
+    assert len(cands) == 8 and len(s.legal_actions()) == 45
+    assert {frozenset(a["cards"]) for a in cands} <= {frozenset(a["cards"])
+                                                     for a in s.legal_actions()}
+    assert set(cands[0]["cards"]) == {"QB", "5B"}
+    s.apply(cands[0]["id"])
+    assert s.candidate_actions() == s.legal_actions()  # in play: every legal card
