@@ -6,6 +6,8 @@ import { h, clear } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
+import { cardSvg } from "./cardart.js";
+import { cardName, indexLabel } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 
 const main = document.getElementById("main");
@@ -53,8 +55,20 @@ function gameList(tr) {
   }));
 }
 
+/** A fan of a few cards of the deck, drawn by the same card art as the table. */
+function deckSample(tr) {
+  const codes = ["AD", "AC", "AS", "AB", tr.id === "siciliane" ? "QC" : "KD"];
+  if (tr.cards > 52) codes.splice(3, 1, "T21");
+  return h("div", { class: "deck-sample", "aria-hidden": "true" }, codes.map((c) => {
+    const e = h("span", { class: "card face", title: cardName(c) });
+    e.appendChild(cardSvg(c, tr.id, indexLabel(c)));
+    return e;
+  }));
+}
+
 function traditionCard(tr) {
   return h("li", { class: "tradition" },
+    deckSample(tr),
     h("h2", {}, h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })),
     h("p", { class: "meta" }, h("span", { class: "region", text: regionText(tr) }), h("span", { class: "count", text: t("tradition.cards", { count: tr.cards }) })),
     h("p", { class: "desc", text: t(`tradition.${tr.id}.description`) }),
@@ -76,8 +90,10 @@ function renderTradition(id) {
   document.title = `${tr.name} · ${t("app.name")}`;
   return h("section", { class: "page tradition-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
-    h("h1", { text: tr.name }),
-    h("p", { class: "meta" }, h("span", { class: "region", text: regionText(tr) }), h("span", { class: "count", text: t("tradition.cards", { count: tr.cards }) }), wikiLink(tr)),
+    h("div", { class: "tradition-head" }, h("div", {},
+      h("h1", { text: tr.name }),
+      h("p", { class: "meta" }, h("span", { class: "region", text: regionText(tr) }), h("span", { class: "count", text: t("tradition.cards", { count: tr.cards }) }), wikiLink(tr))),
+      deckSample(tr)),
     h("p", { class: "desc", text: t(`tradition.${tr.id}.description`) }),
     h("h2", { text: t("tradition.games") }),
     h("ul", { class: "game-cards" }, tr.games.map((gid) => {

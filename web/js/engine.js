@@ -42,6 +42,10 @@ async function registerServiceWorker(onProgress) {
       if (hadController && userAcceptedUpdate) location.reload();
     });
     const reg = await navigator.serviceWorker.register("./sw.js");
+    // a long-lived tab (an installed app) looks for a new deployment when it comes back
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") reg.update().catch(() => {});
+    });
     if (reg.waiting && hadController) announceWaiting(reg.waiting);
     reg.addEventListener("updatefound", () => {
       const nw = reg.installing;
