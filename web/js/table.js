@@ -217,7 +217,8 @@ export class TableView {
     if (this.disposed) return;
     const saved = storage.get(this.saveKey);
     if (saved && saved.save) {
-      const res = await this.engine.request("restore", { save: saved.save });
+      const res = await this.call("restore", { save: saved.save });
+      if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game.id) {
         this.level = saved.level || this.settings.level;
         this.logEl.textContent = "";
@@ -239,6 +240,15 @@ export class TableView {
     await this.newMatch();
   }
 
+  /** engine.request that never throws: failures come back as {ok: false, error}. */
+  async call(op, fields) {
+    try {
+      return await this.engine.request(op, fields);
+    } catch (err) {
+      return { ok: false, error: { code: "engine", message: String((err && err.message) || err) } };
+    }
+  }
+
   markReady() {
     hook.ready = true;
     hook.readyAt = performance.now();
@@ -252,7 +262,7 @@ export class TableView {
     this.cancelChoice(false);
     this.setState("busy");
     this.level = this.settings.level;
-    const res = await this.engine.request("new_match", { game: this.game.id, deck: this.deck, level: this.level });
+    const res = await this.call("new_match", { game: this.game.id, deck: this.deck, level: this.level });
     if (!res.ok) { this.showError(res); return; }
     this.logEl.textContent = "";
     this.snap = null;
@@ -269,7 +279,7 @@ export class TableView {
 
   async save() {
     if (this.disposed) return;
-    const res = await this.engine.request("save");
+    const res = await this.call("save");
     // another view may have replaced the bridge's match meanwhile: never save it under our key
     if (this.disposed || !res.ok || !res.save) return;
     if (res.snapshot && (res.snapshot.game !== this.game.id || res.snapshot.deck !== this.deck)) return;
@@ -291,7 +301,7 @@ export class TableView {
       this.setState("busy");
       if (this.speed) await sleep(this.speed);
       if (token !== this.token || this.disposed) return;
-      const res = await this.engine.request("advance");
+      const res = await this.call("advance");
       if (token !== this.token) return;
       if (!res.ok) { this.showError(res); return; }
       await this.present(res, token);
@@ -381,7 +391,7 @@ export class TableView {
     this.cancelChoice(false);
     this.discardSel = [];
     clear(this.choiceEl).hidden = true;
-    const res = await this.engine.request("act", { action: action.id });
+    const res = await this.call("act", { action: action.id });
     if (token !== this.token) return;
     if (!res.ok) { this.showError(res); this.render(); return; }
     await this.present(res, token);
@@ -395,7 +405,7 @@ export class TableView {
     this.setState("busy");
     this.cancelChoice(false);
     this.discardSel = [];
-    const res = await this.engine.request("undo");
+    const res = await this.call("undo");
     if (token !== this.token) return;
     if (!res.ok) { this.showError(res); return; }
     this.snap = res.snapshot;
