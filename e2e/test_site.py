@@ -95,6 +95,9 @@ def test_scopa_full_deal_by_clicking(page, server):
     assert len(names) == 3 and all(re.fullmatch(r"(Ace|[2-7]|Donna|Cavallo|Re) of (Cups|Coins|Swords|Batons)", n) for n in names)
     moves = play_until_sheet(page)
     assert moves == 18
+    log = page.get_by_role("log").locator("li").all_inner_texts()
+    assert any(re.fullmatch(r"(You|AI) captured .+ of \w+ with .+ of \w+(\.| — Scopa!)", line) for line in log), log
+    assert any(re.fullmatch(r"(You|AI) placed .+ of \w+ on the table\.", line) for line in log), log
     snap = snapshot(page)
     sheet = snap["sheets"][-1]
     assert sheet["deal"] == 1

@@ -430,6 +430,9 @@ export class TableView {
       if (ev.type === "played" && next && (next.type === "captured" || next.type === "placed") && next.card === ev.card) {
         continue; // the capture/placement line says it all
       }
+      if (ev.type === "bonus" && ev.bonus === "scopa" && events.slice(0, i).some((e) => e.type === "sweep" && e.seat === ev.seat)) {
+        continue; // already said: "… — Scopa!"
+      }
       const sweep = ev.type === "captured" && next && next.type === "sweep" && next.seat === ev.seat;
       this.logEvent(ev, sweep);
       if (sweep) i++;
