@@ -639,6 +639,13 @@ export class TableView {
       dl.append(h("dt", { text: teamName(team, s) }), h("dd", { dataset: { team }, text: parts.join(" · ") }));
     });
     box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: s.deal || 1 }) }), dl);
+    if (!this.fishing && s.last_trick && s.last_trick.cards && s.last_trick.cards.length) {
+      const who = this.seatName(s.last_trick.winner);
+      box.append(h("div", { class: "last-trick", role: "img", "aria-label": t("table.last_trick_label", { who, cards: cardsName(s.last_trick.cards.map((x) => x.card)) }) },
+        h("span", { class: "lt-label", text: t("table.last_trick", { who }) }),
+        h("span", { class: "lt-cards" }, s.last_trick.cards.map(({ card, seat }) =>
+          cardEl(card, this.deck, { class: `card face mini${seat === s.last_trick.winner ? " won" : ""}` })))));
+    }
   }
 
   // ---------------------------------------------------------------- score sheet
