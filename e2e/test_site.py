@@ -316,10 +316,14 @@ def test_engine_failure_shows_message_and_retry_recovers(browser, tmp_path):
         own.stop()
 
 
-def test_undo_takes_back_the_last_move(page, server):
+def test_hint_and_undo(page, server):
     page.goto(server.url + FAST + "#/game/briscola")
     wait_ready(page)
     page.wait_for_selector(".table-view[data-state=yours]")
+    page.get_by_role("button", name="Hint").click()
+    hinted = page.locator(".hand button.hinted")
+    hinted.wait_for()
+    assert page.get_by_role("log").locator("li.note").last.inner_text() == f"Hint: play {hinted.get_attribute('aria-label')}."
     before = snapshot(page)
     card = play_one(page)
     page.wait_for_selector(".table-view[data-state=yours]")

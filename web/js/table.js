@@ -110,10 +110,11 @@ export class TableView {
     });
     this.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => this.newMatch() });
     this.undoBtn = h("button", { type: "button", class: "btn undo", text: t("table.undo"), disabled: true, onclick: () => this.undo() });
+    this.hintBtn = h("button", { type: "button", class: "btn hint", text: t("table.hint"), disabled: true, onclick: () => this.hint() });
     const controls = h("div", { class: "controls" },
       h("label", { for: levelSel.id }, t("table.level")), levelSel,
       h("label", { for: speedSel.id }, t("table.speed")), speedSel,
-      h("div", { class: "buttons" }, this.undoBtn, this.newBtn));
+      h("div", { class: "buttons" }, this.hintBtn, this.undoBtn, this.newBtn));
 
     this.logEl = h("ol", { class: "log" });
     const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
@@ -148,6 +149,7 @@ export class TableView {
   setState(state) {
     this.el.dataset.state = state;
     this.undoBtn.disabled = !(state === "yours" && this.snap && this.snap.can_undo);
+    this.hintBtn.disabled = state !== "yours";
     if (state === "yours") this.status.textContent = t("table.your_turn");
     else if (state === "busy" && this.snap && this.snap.to_move !== null && this.snap.to_move !== undefined) {
       this.status.textContent = this.snap.to_move === this.snap.seat ? "" : t("table.waiting", { who: this.seatName(this.snap.to_move) });
@@ -397,6 +399,21 @@ export class TableView {
     await this.present(res, token);
     await this.save();
     this.loop();
+  }
+
+  async hint() {
+    const token = this.token;
+    if (this.el.dataset.state !== "yours") return;
+    const res = await this.call("hint");
+    if (token !== this.token || !res.ok || this.el.dataset.state !== "yours") return;
+    const action = (this.snap.legal || []).find((a) => a.id === res.hint);
+    if (!action) return;
+    this.note(t("table.hint_text", { action: describeAction(action) }));
+    for (const b of this.handEl.querySelectorAll("button")) {
+      b.classList.toggle("hinted", b.dataset.card === action.card || (action.cards || []).includes(b.dataset.card));
+    }
+    const b = this.handEl.querySelector("button.hinted");
+    if (b) b.focus();
   }
 
   async undo() {
@@ -706,6 +723,13 @@ export class TableView {
       buttons.querySelector("button").focus();
     });
   }
+}
+
+export function describeAction(a) {
+  if (a.type === "capture") return t("action.capture", { card: cardName(a.card), cards: cardsName(a.captures || []) });
+  if (a.type === "place") return t("action.place", { card: cardName(a.card) });
+  if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || []) });
+  return t("action.play", { card: cardName(a.card) });
 }
 
 function detailText(detail) {
