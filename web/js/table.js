@@ -680,7 +680,7 @@ export class TableView {
     }
     const rows = [...groups.entries()].map(([key, lines]) => {
       const label = t(`sheet.line.${key}`) === `sheet.line.${key}` ? key : t(`sheet.line.${key}`);
-      const detail = lines.map((l) => detailText(l.detail)).find(Boolean) || "";
+      const detail = lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
       const cells = teams.map((_, i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
       return h("tr", { dataset: { key } },
         h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),
@@ -730,6 +730,17 @@ export function describeAction(a) {
   if (a.type === "place") return t("action.place", { card: cardName(a.card) });
   if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || []) });
   return t("action.play", { card: cardName(a.card) });
+}
+
+/** Lines scored per team with a number in their detail ({cards: 22}, {count: 1}): "22 vs 18 cards". */
+function perTeamDetail(lines, nTeams) {
+  if (lines.length !== nTeams || lines.some((l) => !l.detail || l.team === null || l.team === undefined)) return "";
+  const fields = Object.keys(lines[0].detail).filter((k) => lines.every((l) => typeof l.detail[k] === "number"));
+  if (!fields.length || nTeams !== 2) return "";
+  const k = fields[0];
+  const byTeam = [0, 1].map((team) => lines.find((l) => l.team === team).detail[k]);
+  const key = has(`sheet.detail.${k}`) ? `sheet.detail.${k}` : "sheet.detail.counts";
+  return t(key, { a: num(byTeam[0]), b: num(byTeam[1]) });
 }
 
 function detailText(detail) {
