@@ -154,11 +154,17 @@ export class TableView {
     else if (state === "busy" && this.snap && this.snap.to_move !== null && this.snap.to_move !== undefined) {
       this.status.textContent = this.snap.to_move === this.snap.seat ? "" : t("table.waiting", { who: this.seatName(this.snap.to_move) });
     } else if (state === "over" && this.snap && this.snap.result) {
-      const r = this.snap.result;
-      const meTeam = this.teamOf(this.snap.seat, this.snap);
-      this.status.textContent = r.winner_team === null || r.winner_team === undefined ? t("sheet.draw")
-        : r.winner_team === meTeam ? t("sheet.winner_you") : t("sheet.winner_ai");
+      this.status.textContent = this.verdict(this.snap.result.winner_team, this.snap);
     }
+  }
+
+  /** "You win!" / "The AI wins." / "A draw." (team wording with partners) */
+  verdict(winnerTeam, snap) {
+    if (winnerTeam === null || winnerTeam === undefined) return t("sheet.draw");
+    const mine = winnerTeam === this.teamOf(snap.seat, snap);
+    const partners = (snap.teams[0] || []).length > 1;
+    if (partners) return mine ? t("sheet.winner_team") : t("sheet.winner_opponents");
+    return mine ? t("sheet.winner_you") : t("sheet.winner_ai");
   }
 
   seatName(seat) {
@@ -588,7 +594,7 @@ export class TableView {
     const hidden = h("div", { class: "hidden-hand", role: "img", "aria-label": t("table.opponent_hand", { who: this.seatName(seat), count: n }) });
     const shown = Math.min(n, s.players > 2 ? 8 : 12);
     for (let i = 0; i < shown; i++) hidden.appendChild(backEl(this.deck));
-    hidden.appendChild(h("span", { class: "count", "aria-hidden": "true", text: num(n) }));
+    if (n) hidden.appendChild(h("span", { class: "count", "aria-hidden": "true", text: num(n) }));
     box.append(info, hidden);
   }
 
@@ -698,10 +704,8 @@ export class TableView {
     const table = h("table", { class: "sheet-table" }, body);
     let verdict;
     const meTeam = this.teamOf(snap.seat, snap);
-    if (result) {
-      verdict = result.winner_team === null || result.winner_team === undefined ? t("sheet.draw")
-        : result.winner_team === meTeam ? t("sheet.winner_you") : t("sheet.winner_ai");
-    } else {
+    if (result) verdict = this.verdict(result.winner_team, snap);
+    else {
       verdict = sheet.winner_team === null || sheet.winner_team === undefined ? t("sheet.deal_draw")
         : sheet.winner_team === meTeam ? t("sheet.deal_you") : t("sheet.deal_ai");
     }
