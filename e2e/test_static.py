@@ -71,3 +71,14 @@ def test_no_external_url_in_the_site():
                 if not url.startswith(("https://en.wikipedia.org/", "http://www.w3.org/2000/svg")):
                     found.append(f"{p.relative_to(DIST)}: {url}")
     assert found == []
+
+
+def test_build_is_reproducible(tmp_path):
+    """Same sources → same bytes → same cache name: users see "Update available" only for real changes."""
+    import subprocess
+    import sys
+    out = tmp_path / "dist"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(out)],
+                   check=True, capture_output=True)
+    version = re.compile(r'const VERSION = "([0-9a-f]+)"')
+    assert version.search((out / "sw.js").read_text()).group(1) == version.search((DIST / "sw.js").read_text()).group(1)

@@ -66,8 +66,11 @@ def build_engine_wheel(out: Path) -> Path:
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     log("building the engine wheel")
+    # Reproducible wheel (fixed zip timestamps): an unchanged engine keeps the same bytes, so
+    # the service-worker cache name changes only when the site really changes.
+    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "315532800")}
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--disable-pip-version-check",
-                    "--no-deps", "--no-build-isolation", "-w", str(tmp), str(ROOT)], check=True)
+                    "--no-deps", "--no-build-isolation", "-w", str(tmp), str(ROOT)], check=True, env=env)
     wheels = sorted(tmp.glob("cardavia-*.whl"))
     if len(wheels) != 1:
         sys.exit(f"expected one cardavia wheel, got {wheels}")
