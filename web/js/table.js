@@ -537,12 +537,14 @@ export class TableView {
       await sleep(this.speed);
     }
     if (ev.type === "captured") {
-      e.classList.add("taking");
+      const taken = [e];
       for (const c of ev.cards || []) {
         const x = this.playEl.querySelector(`[data-card="${c}"]`);
-        if (x) x.classList.add("taking");
+        if (x) taken.push(x);
       }
+      for (const x of taken) x.classList.add("taking");
       await sleep(this.speed);
+      await this.sweepTo(taken, pos);
     }
   }
 
@@ -552,6 +554,18 @@ export class TableView {
     const w = this.playEl.querySelector(`[data-pos="${pos}"]`);
     if (w) w.classList.add("winner");
     await sleep(Math.round(this.speed * 1.3));
+    await this.sweepTo([...this.playEl.querySelectorAll(".card")], pos);
+  }
+
+  /** Cards leave the middle towards the seat that took them. */
+  async sweepTo(cards, pos) {
+    const dur = Math.min(this.speed, 350);
+    for (const x of cards) {
+      x.style.setProperty("--dur", `${dur}ms`);
+      x.classList.remove("enter");
+      x.classList.add("leave", `to-${pos}`);
+    }
+    await sleep(dur);
   }
 
   // ---------------------------------------------------------------- rendering
