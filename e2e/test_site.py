@@ -334,3 +334,28 @@ def test_hint_and_undo(page, server):
     after = snapshot(page)
     assert sorted(after["hand"]) == sorted(before["hand"]) and after["trick"] == before["trick"]
     assert page.locator(f".hand button[data-card='{card}']").count() == 1
+
+
+def test_scopa_match_to_11_ends_with_the_winner_and_new_match(page, server):
+    page.goto(server.url + FAST + "#/game/scopa?deck=piacentine")
+    wait_ready(page)
+    deals = 0
+    while True:
+        play_until_sheet(page)
+        deals += 1
+        snap = snapshot(page)
+        assert sheet_totals(page) == snap["sheets"][-1]["totals"]
+        if snap["result"]:
+            break
+        assert max(snap["match_scores"]) < 11 or snap["match_scores"][0] == snap["match_scores"][1]
+        page.get_by_role("button", name="Next deal").click()
+        assert deals < 12
+    result = snap["result"]
+    assert max(result["scores"]) >= 11 and result["scores"][0] != result["scores"][1]
+    match_cells = page.locator("dialog[open] [data-match-team]").all_inner_texts()
+    assert [int(c) for c in match_cells] == result["scores"]
+    verdict = page.locator("dialog[open] .verdict").inner_text()
+    assert verdict == ("You win!" if result["winner_team"] == 0 else "The AI wins.")
+    page.get_by_role("dialog").get_by_role("button", name="New match").click()
+    page.wait_for_function("window.__cardavia.snapshot.result === null && window.__cardavia.snapshot.deal === 1")
+    assert snapshot(page)["match_scores"] == [0, 0]
