@@ -139,6 +139,20 @@ function renderGame(id, params) {
       role: "tab", id: `tab-${name}`, href: gameHref(g.id, deck, name), "aria-selected": String(tab === name),
       "aria-controls": `panel-${name}`, class: "tab", text: t(`game.tab.${name}`),
     })));
+  // tabs pattern: the selected tab is the one in the Tab order; arrow keys switch tabs
+  for (const a of tabs.querySelectorAll("[role=tab]")) {
+    if (a.getAttribute("aria-selected") !== "true") a.setAttribute("tabindex", "-1");
+  }
+  tabs.addEventListener("keydown", (e) => {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
+    const list = [...tabs.querySelectorAll("[role=tab]")];
+    const next = list.find((a) => a.getAttribute("aria-selected") !== "true");
+    if (!next) return;
+    e.preventDefault();
+    const id = next.id;
+    window.addEventListener("hashchange", () => { const tab = document.getElementById(id); if (tab) tab.focus(); }, { once: true });
+    location.hash = next.getAttribute("href");
+  });
   const tablePanel = h("div", { class: "panel", id: "panel-table", role: "tabpanel", "aria-labelledby": "tab-table", hidden: tab !== "table" });
   const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" }, rulesSection(g, deck));
   if (g.playable) {
@@ -172,6 +186,7 @@ function notFound() {
 
 function route() {
   const { parts, params } = parseRoute();
+  const prevId = document.activeElement && document.activeElement.id;
   let page;
   if (parts.length === 0) page = renderHome();
   else if (parts[0] === "tradition" && parts.length === 2) page = renderTradition(parts[1]);
@@ -179,7 +194,9 @@ function route() {
   else page = notFound();
   if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
   clear(main).appendChild(page);
-  if (view && view.el.isConnected) view.focusHand();
+  const same = prevId && document.getElementById(prevId); // e.g. the tab just clicked
+  if (same && same.getAttribute("role") === "tab") same.focus();
+  else if (view && view.el.isConnected) view.focusHand();
   else main.focus({ preventScroll: true });
 }
 
