@@ -359,3 +359,19 @@ def test_scopa_match_to_11_ends_with_the_winner_and_new_match(page, server):
     page.get_by_role("dialog").get_by_role("button", name="New match").click()
     page.wait_for_function("window.__cardavia.snapshot.result === null && window.__cardavia.snapshot.deal === 1")
     assert snapshot(page)["match_scores"] == [0, 0]
+
+
+def test_boot_timeout_shows_message_and_retry(browser, server):
+    """The wasm never arrives (e.g. a host serving it wrongly): a clear timeout message and Retry."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+        page = ctx.new_page()
+        page.goto(server.url + "?boot_timeout=3000&speed=instant#/game/briscola")
+        alert = page.get_by_role("alert")
+        alert.wait_for(timeout=30_000)
+        assert alert.inner_text() == "The game engine did not start in time. Check your connection, then retry."
+        assert page.get_by_role("button", name="Retry").is_visible()
+        assert page.evaluate("window.__cardavia.ready") is False
+    finally:
+        ctx.close()

@@ -3,7 +3,8 @@
 //   #/tradition/<id>                     one tradition and its games
 //   #/game/<id>?deck=<deck>&tab=table|rules
 import { h, clear } from "./dom.js";
-import { t, num } from "./i18n.js";
+import { t, num, has } from "./i18n.js";
+import { mountSettings } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
 import { cardSvg } from "./cardart.js";
@@ -31,8 +32,12 @@ function gameHref(gameId, deck, tab) {
   return `#/game/${encodeURIComponent(gameId)}${q.toString() ? "?" + q : ""}`;
 }
 
+/** "Piacenza · Emilia-Romagna · Italy", each place name from the catalogue (place.<slug>). */
 function regionText(tr) {
-  return tr.region.join(t("region.separator"));
+  return tr.region.map((p) => {
+    const key = `place.${p.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+    return has(key) ? t(key) : p;
+  }).join(t("region.separator"));
 }
 
 function wikiLink(tr) {
@@ -202,6 +207,7 @@ function route() {
 
 function chrome() {
   for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  mountSettings(document.getElementById("settings"));
   const bar = document.getElementById("update");
   onUpdateAvailable(() => {
     clear(bar).append(

@@ -5,6 +5,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadSite, game as gameOf, tradition } from "./site.js";
 import { TableView } from "./table.js";
+import { applyLook, loadLook } from "./settings.js";
 
 const root = document.getElementById("embed");
 
@@ -15,6 +16,7 @@ function message(text) {
 
 async function start() {
   const site = await loadSite();
+  applyLook(loadLook());
   document.title = t("app.name");
   const q = new URLSearchParams(location.search);
   const gid = q.get("game");

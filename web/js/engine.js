@@ -3,7 +3,8 @@
 // requests into promises. One engine per page, shared by every view.
 import { sleep } from "./dom.js";
 
-const STALL_MS = 90000; // no boot progress for this long → timeout with a Retry button
+// no boot progress for this long → a timeout message with a Retry button (?boot_timeout=ms for tests)
+const STALL_MS = Math.min(600000, Math.max(1000, Number(new URLSearchParams(location.search).get("boot_timeout")) || 60000));
 
 export const hook = (window.__cardavia = window.__cardavia || {
   ready: false, booted: false, snapshot: null, response: null, moveTimes: [], timings: null,
@@ -35,8 +36,15 @@ async function registerServiceWorker(onProgress) {
   if (!("serviceWorker" in navigator)) return "unsupported";
   try {
     const hadController = !!navigator.serviceWorker.controller;
+    let stalled;
+    const stall = new Promise((resolve) => { stalled = resolve; });
+    let watchdog = setTimeout(() => stalled("stalled"), STALL_MS);
     navigator.serviceWorker.addEventListener("message", (e) => {
-      if (e.data && e.data.type === "precache" && !hadController) onProgress({ stage: "precache", ...e.data });
+      if (e.data && e.data.type === "precache" && !hadController) {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => stalled("stalled"), STALL_MS);
+        onProgress({ stage: "precache", ...e.data });
+      }
     });
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (hadController && userAcceptedUpdate) location.reload();
@@ -58,13 +66,15 @@ async function registerServiceWorker(onProgress) {
     // wait until it is active; if its install fails (a file missing), carry on without it
     const outcome = await new Promise((resolve) => {
       navigator.serviceWorker.ready.then(() => resolve("ready"));
+      stall.then(resolve); // no precache progress for a long time: go on without it
       const w = reg.installing || reg.waiting;
       if (w && !hadController) {
         w.addEventListener("statechange", () => { if (w.state === "redundant") resolve("redundant"); });
       }
     });
-    if (outcome === "redundant") {
-      hook.swError = "service worker install failed";
+    clearTimeout(watchdog);
+    if (outcome !== "ready") {
+      hook.swError = `service worker ${outcome === "redundant" ? "install failed" : "install stalled"}`;
       return "failed";
     }
     if (!navigator.serviceWorker.controller) {

@@ -1,21 +1,60 @@
 // Message catalogue: keyed messages with {placeholders} and ICU-style plurals
 // ("{count, plural, one {# card} other {# cards}}"). Every string the user sees
-// comes from web/i18n/<locale>.json; adding a language is adding one file.
+// comes from web/i18n/<locale>.json; adding a language is adding one file and one
+// line to LANGUAGES. Numbers are formatted with Intl in the locale's own digits;
+// in right-to-left locales every substituted value is wrapped in Unicode isolates
+// (FSI … PDI) so that Latin names and numbers inside Persian or Arabic text read right.
 let messages = {};
 let locale = "en";
 let plurals = new Intl.PluralRules("en");
 let numbers = new Intl.NumberFormat("en");
+let isolate = false;
+
+/** The languages offered, by their own names (autonyms are not translated). */
+export const LANGUAGES = [
+  { code: "en", name: "English", dir: "ltr" },
+  { code: "it", name: "Italiano", dir: "ltr" },
+  { code: "fa", name: "فارسی", dir: "rtl", numbers: "fa-u-nu-arabext" },
+  { code: "ar", name: "العربية", dir: "rtl", numbers: "ar-u-nu-arab" },
+  { code: "vi", name: "Tiếng Việt", dir: "ltr" },
+];
+export const LANG_KEY = "cardavia.lang";
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+function language(code) {
+  return LANGUAGES.find((l) => l.code === code) || null;
+}
+
+/** The language to show: ?lang=… in the URL, else the saved choice, else the browser's. */
+export function pickLocale(search = location.search) {
+  const q = new URLSearchParams(search).get("lang");
+  if (q && language(q.toLowerCase().split("-")[0])) return q.toLowerCase().split("-")[0];
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(LANG_KEY)); } catch { /* no storage */ }
+  if (saved && language(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (language(code)) return code;
+  }
+  return "en";
+}
 
 export async function loadLocale(base, lang = "en") {
+  if (!language(lang)) lang = "en";
   const res = await fetch(new URL(`i18n/${lang}.json`, base));
   if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
   messages = await res.json();
+  const info = language(lang);
   locale = lang;
   plurals = new Intl.PluralRules(lang);
-  numbers = new Intl.NumberFormat(lang);
+  numbers = new Intl.NumberFormat(info.numbers || lang);
+  isolate = info.dir === "rtl";
   document.documentElement.lang = lang;
-  document.documentElement.dir = ["ar", "fa", "he", "ur"].includes(lang) ? "rtl" : "ltr";
+  document.documentElement.dir = info.dir;
 }
+
+export function isRtl() { return isolate; }
 
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(messages, key);
@@ -23,6 +62,12 @@ export function has(key) {
 
 export function num(n) {
   return numbers.format(n);
+}
+
+/** 50 → "50%" / "۵۰٪" / "50 %", in the locale's digits and style. */
+export function percent(n) {
+  const info = language(locale);
+  return new Intl.NumberFormat(info.numbers || locale, { style: "percent", maximumFractionDigits: 0 }).format(n / 100);
 }
 
 /** t("table.stock", {count: 3}) → "Stock: 3". Missing keys show the key (and warn once). */
@@ -56,7 +101,8 @@ function format(msg, params, hash) {
       out += format(form, params, n);
     } else {
       const v = params[name];
-      out += v === undefined ? `{${name}}` : (typeof v === "number" ? num(v) : String(v));
+      const text = v === undefined ? `{${name}}` : (typeof v === "number" ? num(v) : String(v));
+      out += isolate && v !== undefined ? FSI + text + PDI : text;
     }
   }
   return out;

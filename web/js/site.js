@@ -1,6 +1,6 @@
 // Shared start-up for index.html and embed.html: the static data generated at build
 // time from the engine (catalogue, wheel name), the message catalogue, the engine.
-import { loadLocale } from "./i18n.js";
+import { loadLocale, pickLocale } from "./i18n.js";
 import { Engine } from "./engine.js";
 
 export const BASE = new URL("../", import.meta.url); // the site root, wherever it is served
@@ -14,7 +14,7 @@ export async function loadSite() {
       if (!r.ok) throw new Error(`site.json: HTTP ${r.status}`);
       return r.json();
     }),
-    loadLocale(BASE, "en"),
+    loadLocale(BASE, pickLocale()),
   ]);
   const engine = new Engine(BASE, data.wheel);
   cached = { data, engine, catalogue: data.catalogue };

@@ -1,0 +1,199 @@
+// Settings that are always at hand (top bar): the language, and the look of the site —
+// contrast, grain and colour temperature sliders (0–100 %, 50 % by default) and the
+// animation speed. The look is a palette of CSS custom properties computed here, so
+// every text colour is checked against its background (WCAG ratio ≥ 4.5, with margin)
+// whatever the sliders say; the grain is a noise texture whose opacity follows its slider.
+// Everything persists in localStorage and applies at once.
+import { h, clear, storage } from "./dom.js";
+import { t, LANGUAGES, LANG_KEY, getLocale, percent } from "./i18n.js";
+
+export const LOOK_KEY = "cardavia.look";
+const TABLE_SETTINGS_KEY = "cardavia.settings"; // shared with table.js (level, speed)
+const SPEEDS = ["slow", "normal", "fast", "instant"];
+export const LOOK_DEFAULT = { contrast: 50, grain: 50, temperature: 50 };
+
+// ------------------------------------------------------------------ colour maths
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const hex = (c) => "#" + c.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, "0")).join("");
+const mix = (a, b, k) => a.map((v, i) => v + (b[i] - v) * k);
+const scale = (c, k) => c.map((v) => v * k);
+const lerp = (a, b, k) => a + (b - a) * k;
+
+function luminance(c) {
+  const [r, g, b] = c.map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrastRatio(a, b) {
+  const la = luminance(a);
+  const lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** Darken (or lighten) fg until it reaches `ratio` against every background. */
+function ensure(fg, bgs, ratio, towards = [0, 0, 0]) {
+  let c = fg;
+  for (let i = 0; i < 40 && bgs.some((bg) => contrastRatio(c, bg) < ratio); i++) c = mix(c, towards, 0.08);
+  return c;
+}
+
+/** Two-sided blend: k in 0..1, 0.5 gives `mid`. */
+function across(low, mid, high, k) {
+  return k < 0.5 ? mix(low, mid, k * 2) : mix(mid, high, k * 2 - 1);
+}
+
+/** The palette for {contrast, grain, temperature} in 0..100. */
+export function palette(look) {
+  const c = clamp(look.contrast) / 100;
+  const g = clamp(look.grain) / 100;
+  const w = clamp(look.temperature) / 100; // 0 warm … 100 cool
+  const white = [255, 255, 255];
+  // felt: olive (warm) ↔ green ↔ teal (cool); contrast darkens it and deepens the vignette
+  let felt = across(rgb("#3b5a26"), rgb("#1f5c40"), rgb("#1b4d66"), w);
+  felt = scale(felt, c < 0.5 ? lerp(1.22, 1, c * 2) : lerp(1, 0.6, c * 2 - 1));
+  felt = ensure(felt, [white], 5.2);
+  let feltLight = ensure(scale(felt, 1.18), [white], 4.8);
+  const feltDark = scale(felt, 0.74);
+  // paper: cream (warm) ↔ ivory ↔ blue-grey (cool); low contrast greys it, high whitens it
+  let paper = across(rgb("#f7e7c4"), rgb("#fbf6ea"), rgb("#e9f0f7"), w);
+  paper = c < 0.5 ? mix(paper, rgb("#cfc6b4"), (0.5 - c) * 0.5) : mix(paper, white, (c - 0.5) * 1.2);
+  const paper2 = scale(paper, 0.955);
+  const inkTarget = across(rgb("#564a3c"), rgb("#2b2118"), rgb("#0d0804"), c);
+  const ink = ensure(inkTarget, [paper, paper2, white], 7);
+  const muted = ensure(across(rgb("#7d6e5a"), rgb("#6b5d4a"), rgb("#43382a"), c), [paper, paper2, white], 4.9);
+  const link = ensure(across(rgb("#2a6aa6"), rgb("#1d5e9c"), rgb("#0f3f70"), c), [paper, paper2, white], 4.9);
+  return {
+    "--felt": hex(felt),
+    "--felt-dark": hex(feltDark),
+    "--felt-light": hex(feltLight),
+    "--paper": hex(paper),
+    "--paper-2": hex(paper2),
+    "--ink": hex(ink),
+    "--muted": hex(muted),
+    "--link": hex(link),
+    "--vignette": String(lerp(0.12, 0.6, c).toFixed(3)),
+    "--grain-felt": String((g * 0.6).toFixed(3)),
+    "--grain-paper": String((g * 0.42).toFixed(3)),
+  };
+}
+
+function clamp(v) {
+  const n = Number(v);
+  return Number.isFinite(n) ? Math.max(0, Math.min(100, n)) : 50;
+}
+
+export function loadLook() {
+  const s = storage.get(LOOK_KEY, {}) || {};
+  const look = {};
+  for (const k of Object.keys(LOOK_DEFAULT)) look[k] = k in s ? clamp(s[k]) : LOOK_DEFAULT[k];
+  return look;
+}
+
+export function applyLook(look) {
+  const root = document.documentElement;
+  for (const [k, v] of Object.entries(palette(look))) root.style.setProperty(k, v);
+  for (const k of Object.keys(LOOK_DEFAULT)) root.dataset[k] = String(look[k]);
+}
+
+// ------------------------------------------------------------------ the controls
+let counter = 0;
+
+function slider(name, look, onChange) {
+  const id = `look-${name}-${++counter}`;
+  const out = h("output", { for: id, class: "look-value", text: percent(look[name]) });
+  const input = h("input", {
+    type: "range", id, min: 0, max: 100, step: 1, value: look[name], class: `look-${name}`,
+    "aria-valuetext": percent(look[name]), dataset: { look: name },
+  });
+  input.addEventListener("input", () => {
+    const v = Number(input.value);
+    out.textContent = percent(v);
+    input.setAttribute("aria-valuetext", percent(v));
+    onChange(name, v);
+  });
+  const hints = h("span", { class: "look-ends", "aria-hidden": "true" },
+    h("span", { text: t(`settings.${name}.low`) }), h("span", { text: t(`settings.${name}.high`) }));
+  return h("div", { class: "look-row" },
+    h("label", { for: id, text: t(`settings.${name}`) }), out, input, hints);
+}
+
+function speedControl() {
+  const id = `look-speed-${++counter}`;
+  const saved = storage.get(TABLE_SETTINGS_KEY, {}) || {};
+  const sel = h("select", { id, class: "look-speed" },
+    SPEEDS.map((s) => h("option", { value: s, selected: (saved.speed || "normal") === s, text: t(`table.speed.${s}`) })));
+  sel.addEventListener("change", () => {
+    const cur = storage.get(TABLE_SETTINGS_KEY, {}) || {};
+    storage.set(TABLE_SETTINGS_KEY, { ...cur, speed: sel.value });
+    // a table on the page keeps its own copy of the settings: tell it through its own control
+    for (const other of document.querySelectorAll(".table-view select.speed")) {
+      if (other.value !== sel.value) {
+        other.value = sel.value;
+        other.dispatchEvent(new Event("change"));
+      }
+    }
+  });
+  // and the other way round: the table's speed control moves this one
+  document.addEventListener("change", (e) => {
+    if (e.target instanceof HTMLSelectElement && e.target.matches(".table-view select.speed")) sel.value = e.target.value;
+  });
+  return h("div", { class: "look-row" }, h("label", { for: id, text: t("settings.speed") }), sel);
+}
+
+/** Fills `box` (in the top bar) with the language selector and the Look panel. */
+export function mountSettings(box) {
+  clear(box);
+  const look = loadLook();
+  applyLook(look);
+
+  const langId = "settings-lang";
+  const langSel = h("select", { id: langId, class: "lang-select", "aria-label": t("settings.language") },
+    LANGUAGES.map((l) => h("option", { value: l.code, lang: l.code, dir: l.dir, selected: l.code === getLocale(), text: l.name })));
+  langSel.addEventListener("change", () => setLanguage(langSel.value));
+
+  const onChange = (name, v) => {
+    look[name] = v;
+    storage.set(LOOK_KEY, look);
+    applyLook(look);
+  };
+  const sliders = ["contrast", "grain", "temperature"].map((n) => slider(n, look, onChange));
+  const reset = h("button", {
+    type: "button", class: "btn look-reset", text: t("settings.reset"),
+    onclick: () => {
+      Object.assign(look, LOOK_DEFAULT);
+      storage.set(LOOK_KEY, look);
+      applyLook(look);
+      for (const input of panel.querySelectorAll("input[type=range]")) {
+        input.value = String(look[input.dataset.look]);
+        input.dispatchEvent(new Event("input"));
+      }
+    },
+  });
+  const panel = h("div", { class: "look-panel" },
+    h("p", { class: "look-title", text: t("settings.look_title") }), sliders, speedControl(), reset);
+  const details = h("details", { class: "look-menu" },
+    h("summary", { class: "look-summary" }, h("span", { class: "look-icon", "aria-hidden": "true", text: "◐" }), h("span", { text: t("settings.look") })),
+    panel);
+  // close when clicking elsewhere or pressing Escape
+  document.addEventListener("click", (e) => { if (details.open && !details.contains(e.target)) details.open = false; });
+  details.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && details.open) { details.open = false; details.querySelector("summary").focus(); }
+  });
+  box.append(h("div", { class: "lang-box" }, langSel), details);
+}
+
+/** Saves the language and shows the page in it (the game in progress is autosaved). */
+export function setLanguage(code) {
+  if (!LANGUAGES.some((l) => l.code === code)) return;
+  storage.set(LANG_KEY, code);
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.set("lang", code);
+    location.replace(url.href);
+  } else {
+    location.reload();
+  }
+}
