@@ -233,6 +233,32 @@ def write_service_worker(dist: Path) -> str:
     return version
 
 
+# ----------------------------------------------------------------------------- fonts
+# (i18n) OFL fonts from npm, served by the site itself: Inter (Latin + Vietnamese) and
+# Vazirmatn (Persian, Arabic). web/css/fonts.css declares them with unicode-range.
+FONTS = {
+    "@fontsource-variable/inter": ("Inter", ("inter-latin-wght-normal.woff2",
+                                             "inter-latin-ext-wght-normal.woff2",
+                                             "inter-vietnamese-wght-normal.woff2")),
+    "@fontsource-variable/vazirmatn": ("Vazirmatn", ("vazirmatn-arabic-wght-normal.woff2",)),
+}
+
+
+def copy_fonts(dist: Path) -> None:
+    out = dist / "fonts"
+    out.mkdir(exist_ok=True)
+    for package, (family, files) in FONTS.items():
+        pkg = ROOT / "node_modules" / package
+        for name in files:
+            src = pkg / "files" / name
+            if not src.exists():
+                sys.exit(f"{src} missing: run `npm ci`")
+            shutil.copy2(src, out / name)
+        # the licence travels with the fonts (URL schemes dropped: no external URL in dist/)
+        text = (pkg / "LICENSE").read_text(encoding="utf-8")
+        (out / f"LICENSE-{family}.txt").write_text(re.sub(r"https?://", "", text), encoding="utf-8")
+
+
 # ----------------------------------------------------------------------------- main
 def check_no_external_urls(dist: Path) -> None:
     pattern = re.compile(rb"https?://[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,}")
@@ -258,6 +284,7 @@ def main() -> None:
         shutil.rmtree(dist)
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "*~", ".*"))
     shutil.copytree(WORKER, dist / "worker", ignore=shutil.ignore_patterns("*~", ".*"))
+    copy_fonts(dist)
     vendor_pyodide(dist)
     wheel = build_engine_wheel(dist / "pyodide")
     (dist / "data").mkdir(exist_ok=True)
