@@ -1,5 +1,5 @@
-// Message catalogue: keyed messages with {placeholders} and ICU-style plurals
-// ("{count, plural, one {# card} other {# cards}}"). Every string the user sees
+// Message catalogue: keyed messages with {placeholders}, ICU-style plurals
+// ("{count, plural, one {# card} other {# cards}}") and selects ("{person, select, you {…} other {…}}"). Every string the user sees
 // comes from web/i18n/<locale>.json; adding a language is adding one file and one
 // line to LANGUAGES. Numbers are formatted with Intl in the locale's own digits;
 // in right-to-left locales every substituted value is wrapped in Unicode isolates
@@ -21,6 +21,8 @@ export const LANGUAGES = [
 export const LANG_KEY = "cardavia.lang";
 const FSI = "\u2068";
 const PDI = "\u2069";
+const RLI = "\u2067";
+const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 
 function language(code) {
   return LANGUAGES.find((l) => l.code === code) || null;
@@ -77,9 +79,23 @@ export function t(key, params = {}) {
     if (!warned.has(key)) { warned.add(key); console.warn("i18n: missing", key); }
     return key;
   }
-  return format(msg, params);
+  return format(msg, withPerson(params));
 }
 const warned = new Set();
+
+/**
+ * Languages whose verbs agree with the subject need to know who "{who}" is: every
+ * message gets a `person` argument for ICU `select` — "you" (seat.you / team.you),
+ * "we" (you and your partner), "they" (the opponents) or "other" (one computer player).
+ * The names come from the catalogue itself, so comparing them is exact.
+ */
+function withPerson(params) {
+  if (params.who === undefined || params.person !== undefined) return params;
+  const who = String(params.who);
+  const is = (key) => messages[key] !== undefined && messages[key] === who;
+  const person = is("seat.you") || is("team.you") ? "you" : is("team.you_partner") ? "we" : is("team.opponents") ? "they" : "other";
+  return { ...params, person };
+}
 
 function format(msg, params, hash) {
   let out = "";
@@ -99,10 +115,17 @@ function format(msg, params, hash) {
       const options = parseOptions(rest);
       const form = options[`=${n}`] ?? options[plurals.select(n)] ?? options.other ?? "";
       out += format(form, params, n);
+    } else if (parts.length >= 3 && parts[1].trim() === "select") {
+      const rest = body.slice(body.indexOf(",", body.indexOf(",") + 1) + 1);
+      const options = parseOptions(rest);
+      const form = options[String(params[name])] ?? options.other ?? "";
+      out += format(form, params, hash);
     } else {
       const v = params[name];
       const text = v === undefined ? `{${name}}` : (typeof v === "number" ? num(v) : String(v));
-      out += isolate && v !== undefined ? FSI + text + PDI : text;
+      // right-to-left text of our own (a card name, "AI East") is isolated as RTL, anything
+      // else (Latin names, digits) by its first strong character
+      out += isolate && v !== undefined ? (RTL_CHAR.test(text) ? RLI : FSI) + text + PDI : text;
     }
   }
   return out;

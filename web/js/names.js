@@ -1,9 +1,10 @@
 // Card and seat names, from the message catalogue.
-import { t, has } from "./i18n.js";
+import { t, has, num } from "./i18n.js";
 import { parseCard } from "./cardart.js";
 
 export function rankName(rank) {
-  return has(`rank.${rank}`) ? t(`rank.${rank}`) : rank;
+  if (has(`rank.${rank}`)) return t(`rank.${rank}`);
+  return /^\d+$/.test(rank) ? num(Number(rank)) : rank; // 7 → ۷ in Persian, ٧ in Arabic
 }
 
 export function cardName(code) {
