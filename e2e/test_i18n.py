@@ -1,0 +1,217 @@
+"""Languages in real Chromium: the selector, the browser's language, ?lang= (also on
+embed.html), persistence; Persian and Arabic right to left with a whole Scopa deal
+played by clicking and the score sheet in the locale's digits; the rules of every game
+in every language. Screenshots land in test-artifacts/ (git-ignored)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import BOOT_TIMEOUT, ROOT
+
+FAST = "?speed=instant&level=greedy"
+READY = "window.__cardavia && window.__cardavia.ready === true"
+WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
+ARTIFACTS = ROOT / "test-artifacts"
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹", "ar": "٠١٢٣٤٥٦٧٨٩"}
+GAMES = ("briscola", "scopa", "cicera", "tarocchi", "minchiate")
+LANGS = ("en", "it", "fa", "ar", "vi")
+ISOLATES = "\u2066\u2067\u2068\u2069"
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def local_int(text: str, lang: str) -> int:
+    """'۱۲' → 12; fails on Latin digits or anything else."""
+    text = text.strip().strip(ISOLATES)
+    assert text and all(ch in DIGITS[lang] for ch in text), f"{text!r} is not written in {lang} digits"
+    return int("".join(str(DIGITS[lang].index(ch)) for ch in text))
+
+
+def catalogue(page, lang: str) -> dict:
+    return page.evaluate(f"fetch('i18n/{lang}.json').then(r => r.json())")
+
+
+def play_until_sheet(page, max_moves: int = 60) -> int:
+    moves = 0
+    while True:
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.locator("dialog[open]").count():
+            return moves
+        assert moves < max_moves, "deal did not end"
+        button = page.locator(".hand button:not([disabled])").first
+        button.click()
+        choices = page.locator(".choices:not([hidden]) button.choice")
+        if choices.count():
+            choices.first.click()
+        moves += 1
+
+
+@pytest.mark.parametrize("lang", ["fa", "ar"])
+def test_rtl_scopa_deal_with_local_digits_on_the_score_sheet(page, server, lang):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + FAST + f"&lang={lang}#/game/scopa?deck=siciliane")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    html = page.locator("html")
+    assert html.get_attribute("dir") == "rtl" and html.get_attribute("lang") == lang
+    msgs = catalogue(page, lang)
+    # the chrome mirrors: the side panel sits left of the board, text starts on the right
+    board = page.locator(".board").bounding_box()
+    side = page.locator(".side").bounding_box()
+    assert side["x"] + side["width"] <= board["x"] + 1
+    assert page.locator(".side").evaluate("e => getComputedStyle(e).direction") == "rtl"
+    # ...but the board (physical seats) and the card faces never mirror
+    assert page.locator(".board").evaluate("e => getComputedStyle(e).direction") == "ltr"
+    assert page.locator(".hand .card svg").first.evaluate("e => getComputedStyle(e).transform") == "none"
+    hand = page.get_by_role("region", name=msgs["table.your_hand"])
+    labels = hand.get_by_role("button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    suits = [msgs[f"suit.{s}"] for s in "CDSB"]
+    assert len(labels) == 3 and all(any(s in label for s in suits) for label in labels), labels
+    assert not any(re.search(r"[0-9A-Za-z]", label) for label in labels), labels
+    shot(page, f"{lang}-scopa-table")
+
+    moves = play_until_sheet(page)
+    assert moves == 18
+    log = page.get_by_role("log").locator("li").all_inner_texts()
+    assert log and not any(re.search(r"[0-9]", line) for line in log), log
+    sheet = page.evaluate("window.__cardavia.snapshot")["sheets"][-1]
+    dialog = page.locator("dialog[open]")
+    title = re.sub(f"[{ISOLATES}]", "", dialog.locator("h2").inner_text())
+    assert title == msgs["sheet.title"].replace("{deal}", DIGITS[lang][1])
+    totals = dialog.locator("[data-total-team]").all_inner_texts()
+    assert [local_int(t, lang) for t in totals] == sheet["totals"]
+    rows = dialog.locator("tbody tr[data-key]")
+    assert rows.count() == len({line["key"] for line in sheet["lines"]})
+    for team, total in enumerate(sheet["totals"]):
+        cells = rows.locator(f"td:nth-of-type({team + 1})").all_inner_texts()
+        assert sum(local_int(c, lang) for c in cells) == total
+    match = dialog.locator("[data-match-team]").all_inner_texts()
+    assert [local_int(t, lang) for t in match] == sheet["totals"]
+    assert dialog.evaluate("e => getComputedStyle(e).direction") == "rtl"
+    shot(page, f"{lang}-scopa-score-sheet")
+    dialog.get_by_role("button", name=msgs["sheet.continue"]).click()
+    page.wait_for_function("window.__cardavia.snapshot.deal === 2")
+
+
+def test_browser_language_selector_persistence_and_url_parameter(browser, server, watch):
+    ctx = browser.new_context(locale="it-IT", viewport={"width": 1100, "height": 800})
+    watch.attach_context(ctx)
+    try:
+        page = ctx.new_page()
+        watch.attach(page)
+        page.goto(server.url)
+        page.wait_for_selector(".tradition")
+        assert page.locator("html").get_attribute("lang") == "it"  # the browser's language
+        assert page.locator("h1").inner_text() == "Tradizioni di carte"
+        assert "Piacenza · Emilia-Romagna · Italia" in page.locator(".tradition").first.inner_text()
+        assert "40 carte" in page.locator(".tradition").first.inner_text()
+        # the selector is in the top bar on every page, offers the five languages by their own names
+        select = page.get_by_role("combobox", name="Lingua")
+        options = select.locator("option").all_inner_texts()
+        assert options == ["English", "Italiano", "فارسی", "العربية", "Tiếng Việt"]
+        with page.expect_navigation():
+            select.select_option("vi")
+        page.wait_for_selector(".tradition")
+        assert page.locator("html").get_attribute("lang") == "vi"
+        assert page.locator("h1").inner_text() == "Truyền thống bài"
+        page.reload()  # persisted
+        page.wait_for_selector(".tradition")
+        assert page.locator("html").get_attribute("lang") == "vi"
+        # ?lang= wins over the saved choice, and the choice made there keeps the parameter
+        page.goto(server.url + "?lang=ar#/tradition/piacentine")
+        page.wait_for_selector(".game-card")
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        assert "٤٠ ورقة" in page.locator(".tradition-head").inner_text()
+        with page.expect_navigation():
+            page.get_by_role("combobox", name="اللغة").select_option("en")
+        page.wait_for_selector(".game-card")
+        assert "lang=en" in page.url and page.locator("html").get_attribute("dir") == "ltr"
+        # embed.html takes ?lang= too
+        page.goto(server.url + "embed.html?game=scopa&deck=siciliane&speed=instant&lang=fa")
+        page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        assert page.locator(".open-full").inner_text() == "باز کردن در کارداویا"
+        shot(page, "fa-embed")
+        page.goto(server.url + "embed.html?game=nope&lang=it")
+        page.wait_for_selector(".embed-message")
+        assert page.locator(".embed-message").inner_text().startswith("Gioco sconosciuto «nope»")
+    finally:
+        ctx.close()
+
+
+def test_rules_of_all_five_games_in_every_language(page, server):
+    page.goto(server.url)
+    page.wait_for_selector(".tradition")
+    site = page.evaluate("fetch('data/site.json').then(r => r.json())")["catalogue"]
+    expected_en = {
+        "briscola": "2 players · You vs AI · Single deal",
+        "scopa": "2 players · You vs AI · Match to 11",
+        "cicera": "4 players · You and an AI partner vs two AI opponents · One deal",
+        "tarocchi": "4 players · You and an AI partner vs two AI opponents · One deal",
+        "minchiate": "4 players · You and an AI partner vs two AI opponents · One deal",
+    }
+    for lang in LANGS:
+        page.goto(server.url + f"?lang={lang}#/")
+        page.wait_for_selector(".tradition")
+        msgs = catalogue(page, lang)
+        sections = [msgs[f"rules.{s}"] for s in ("objective", "setup", "turn", "scoring")]
+        for game in GAMES:
+            deck = site["games"][game]["decks"][0]
+            page.evaluate(f"location.hash = '#/game/{game}?deck={deck}&tab=rules'")
+            page.wait_for_selector(f"#panel-rules:not([hidden]) .rules >> nth=0")
+            page.wait_for_function(f"document.title.includes({msgs[f'game.{game}.name']!r})")
+            rules = page.locator("#panel-rules")
+            header = rules.locator(".rules-header").inner_text().replace("\u2067", "").replace("\u2068", "").replace("\u2069", "")
+            if lang == "en":
+                assert header == expected_en[game]
+            players = site["games"][game]["players"]
+            digit = DIGITS[lang][players] if lang in DIGITS else str(players)
+            assert header.startswith(digit), header
+            assert rules.locator("h2").all_inner_texts() == sections
+            items = rules.locator("li").all_inner_texts()
+            assert len(items) >= 6 and all(len(i) > 10 for i in items), (lang, game)
+            text = rules.inner_text()
+            assert "{" not in text and "rules." not in text
+            if lang in DIGITS:
+                assert not re.search(r"[0-9]", text), (lang, game)
+            if lang == "fa" and game == "scopa":
+                shot(page, "fa-rules-scopa")
+            if lang == "ar" and game == "tarocchi":
+                shot(page, "ar-rules-tarocchi")
+
+
+@pytest.mark.parametrize("lang,deck,eight", [("it", "piacentine", "Fante"), ("it", "siciliane", "Donna"),
+                                             ("fa", "siciliane", "بی\u200cبی"), ("vi", "piacentine", "Bồi")])
+def test_the_court_worth_eight_is_named_after_the_deck(page, server, lang, deck, eight):
+    page.goto(server.url + f"?lang={lang}#/game/scopa?deck={deck}&tab=rules")
+    page.wait_for_selector("#panel-rules:not([hidden]) .rules")
+    setup = page.locator("#panel-rules section").nth(1).inner_text()
+    assert eight in setup
+
+
+@pytest.mark.parametrize("lang", ["fa", "ar"])
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_rtl_pages_fit_the_screen(browser, server, watch, lang, size):
+    """No horizontal scrolling on the home, game and rules pages (screenshots for review)."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    watch.attach_context(ctx)
+    try:
+        page = ctx.new_page()
+        watch.attach(page)
+        for name, route in (("home", "#/"), ("tradition", "#/tradition/piacentine"),
+                            ("rules", "#/game/cicera?deck=bresciane&tab=rules"),
+                            ("table", "#/game/cicera?deck=bresciane")):
+            page.goto(server.url + FAST + f"&lang={lang}" + route)
+            page.wait_for_selector("main .page")
+            if name == "table":
+                page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 1, f"{name}: {overflow}px of horizontal overflow"
+            shot(page, f"{lang}-{name}-{size[0]}x{size[1]}")
+    finally:
+        ctx.close()
