@@ -35,6 +35,9 @@ class View:
     def greedy_key(self, action: Action) -> tuple:
         return self._state.greedy_key(action)
 
+    def candidate_actions(self) -> list[Action]:
+        return self._state.candidate_actions()
+
     def sample(self, rng: random.Random) -> State:
         return self._state.determinize(self.seat, rng)
 
@@ -72,8 +75,14 @@ class GreedyPlayer(Player):
 
 
 def playout(world: State, team: int, start_deal: int) -> float:
-    """Play ``world`` to the end of the current deal with greedy players."""
+    """Play ``world`` with greedy players to the end of the current deal, or for
+    the game's PLAYOUT_PLIES plays and value it with its estimate."""
+    plies = world.PLAYOUT_PLIES
     while world.deal_index() == start_deal and not world.is_terminal():
+        if plies is not None:
+            if plies == 0:
+                return world.estimate(team)
+            plies -= 1
         actions = world.legal_actions()
         world._apply(actions[0] if len(actions) == 1 else greedy_action(world, actions))
     return world.rollout_value(team)
@@ -89,7 +98,7 @@ class NormalPlayer(Player):
         self.budget_ms = budget_ms
 
     def choose(self, view: View, rng: random.Random) -> str:
-        actions = view.legal_actions()
+        actions = view.candidate_actions()
         if len(actions) == 1:
             return actions[0]["id"]
         team = view.team

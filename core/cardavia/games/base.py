@@ -225,6 +225,18 @@ class State:
         totals = self.sheets[-1]["totals"]
         return totals[team] - totals[1 - team]
 
+    # Play-outs of long deals may stop after this many plays and value the
+    # position with estimate(): more samples beat a longer horizon there.
+    PLAYOUT_PLIES: ClassVar[int | None] = None
+
+    def estimate(self, team: int) -> float:
+        """Expected final margin of ``team`` in an unfinished deal (for PLAYOUT_PLIES)."""
+        raise NotImplementedError
+
+    def candidate_actions(self) -> list[Action]:
+        """The legal actions worth searching (all, unless a game prunes a large set)."""
+        return self.legal_actions()
+
     def greedy_key(self, action: Action) -> tuple:
         """Per-game one-ply knowledge: a sort key, larger is better for the mover."""
         return (0,)

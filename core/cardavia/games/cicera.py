@@ -26,9 +26,6 @@ BONUSES = ("scopa", "picada", "simili", "quadriglia")
 NAPOLA_ORDER = ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S")
 PRIZE_KEYS = ("most_cards", "most_swords", "matta", "ten_of_coins", "fante_of_cups")
 HAND_SIZE = 12
-# Computer players' play-outs stop this many plays after the sampled position
-# and are valued by estimate() (see determinize); 0 plays every one to the end.
-PLAYOUT_PLIES = 8
 _NO_GROUPS: dict[int, list[list[str]]] = {}
 
 
@@ -380,11 +377,8 @@ class CiceraState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> "CiceraState":
         """A search world for ``seat``: the other hands re-dealt from the cards it
-        has not seen. Its play-outs stop PLAYOUT_PLIES plays later (deal_index
-        then reports the deal as finished) and rollout_value estimates the
-        margin there: 48-play greedy play-outs are too slow to sample enough."""
+        has not seen."""
         s = self.clone()
-        s._horizon = self.turn + PLAYOUT_PLIES if PLAYOUT_PLIES else None
         others = [o for o in range(4) if o != seat]
         unseen = sorted(c for o in others for c in self.hands[o])  # canonical: the view only
         rng.shuffle(unseen)
@@ -395,28 +389,19 @@ class CiceraState(State):
             i += k
         return s
 
-    # ----- search: play-out horizon and position estimate --------------------
-    def clone(self) -> "CiceraState":
-        other = super().clone()
-        other._horizon = getattr(self, "_horizon", None)
-        return other
+    # ----- search: position estimate at the play-out horizon -----------------
+    # 48-play greedy play-outs are too slow to sample enough: a play-out stops two
+    # rounds after the searched action (it plus 7 plays) and is valued by estimate().
+    PLAYOUT_PLIES = 7
 
-    def deal_index(self) -> int:
-        h = getattr(self, "_horizon", None)
-        if h is not None and self.turn >= h and not self.sheets:
-            return 1  # a search world's play-out ends here: see determinize
-        return len(self.sheets)
-
-    def rollout_value(self, team: int) -> float:
-        if self.sheets:
-            totals = self.sheets[-1]["totals"]
-            return totals[team] - totals[1 - team]
-        v = self.estimate()
+    def estimate(self, team: int) -> float:
+        """Expected final margin of ``team`` from the piles so far: bonuses won,
+        prizes already decided, and shares of the open ones."""
+        v = self._estimate0()
         return v if team == 0 else -v
 
-    def estimate(self) -> float:
-        """Expected final margin of team 0 over team 1 from the piles so far:
-        bonuses won, prizes already decided, and shares of the open ones."""
+    def _estimate0(self) -> float:
+        """The estimate for team 0."""
         p0, p1 = self.piles
         b = self.bonuses
         v = float(sum(b[0].values()) - sum(b[1].values()))
