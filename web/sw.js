@@ -23,7 +23,8 @@ self.addEventListener("install", (event) => {
     async function worker() {
       while (queue.length) {
         const url = queue.shift();
-        const res = await fetch(new Request(url, { cache: "reload" }));
+        // "no-cache": revalidate with the server (fresh), but files the page already loaded come back as 304s
+        const res = await fetch(new Request(url, { cache: "no-cache" }));
         if (!res.ok) throw new Error(`precache ${url}: HTTP ${res.status}`);
         await cache.put(url, res);
         done += 1;
