@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardavia import cards
-from cardavia.ai import View, make_player
+from cardavia.ai import NormalPlayer, View, make_player
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction, State
 from cardavia.games.tarocchi import (
@@ -530,7 +530,8 @@ def test_random_play_1000_deals_invariants():
 
 def test_normal_player_plays_a_legal_deal():
     s = new_game("tarocchi", 3)
-    players = [make_player("normal"), make_player("greedy")] * 2
+    # A few samples, no clock: deterministic and quick (also under Pyodide).
+    players = [NormalPlayer(samples=4, budget_ms=float("inf")), make_player("greedy")] * 2
     move = 0
     while not s.is_terminal():
         seat = s.current_player()
