@@ -228,10 +228,36 @@ export function cardSvg(code, deck, label) {
   const key = `${deck}|${code}|${label}`;
   let svg = cache.get(key);
   if (!svg) {
-    svg = drawFace(code, deck, label);
+    svg = glyphsAsUse(drawFace(code, deck, label));
     cache.set(key, svg);
   }
-  return svg.cloneNode(true);
+  return withGlyphIds(svg.cloneNode(true));
+}
+
+// The indices and numbers printed on a face are part of the picture, not text of the page:
+// each <text> is kept in <defs> and drawn by a <use>, so a card button's visible text is
+// nothing but its accessible name (axe: label-content-name-mismatch), while it looks the same.
+let glyphId = 0;
+function glyphsAsUse(svg) {
+  const texts = [...svg.querySelectorAll("text")];
+  if (!texts.length) return svg;
+  const defs = el("defs");
+  svg.insertBefore(defs, svg.firstChild);
+  for (const t of texts) {
+    t.replaceWith(el("use", { "data-glyph": "" }));
+    defs.appendChild(t);
+  }
+  return svg;
+}
+function withGlyphIds(svg) {
+  const uses = svg.querySelectorAll("use[data-glyph]");
+  const texts = svg.querySelectorAll("defs > text");
+  uses.forEach((u, i) => {
+    const id = `card-glyph-${++glyphId}`;
+    texts[i].id = id;
+    u.setAttribute("href", `#${id}`);
+  });
+  return svg;
 }
 
 export function backSvg(deck) {
