@@ -14,6 +14,13 @@ team, and the Matto to its player's team, unless that team wins no trick (T3,
 T5). Card points always total 114; 57–57 is a draw (T6).
 
 Seats are in playing order (anticlockwise): seat ``s + 1`` plays after ``s``.
+
+Computer players: ``determinize`` re-deals only what the seat cannot see, under
+every public constraint (voids shown in play, the announced trump count and T2's
+consequences for the dealer's hand, no 5-point card in the discard, hand sizes).
+``greedy_key`` is one-ply partnership play on the seat's information; in the
+sampled worlds of a search (clones) the play-out policy reads the sampled hands.
+``candidate_actions`` keeps the 8 best discards by ``discard_value`` for search.
 """
 
 from __future__ import annotations
