@@ -7,7 +7,7 @@ import { t, num, has } from "./i18n.js";
 import { mountSettings } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
-import { cardSvg } from "./cardart.js";
+import { cardSvg, deckGroups, STRIPPED } from "./cardart.js";
 import { cardName, indexLabel } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 
@@ -109,7 +109,33 @@ function renderTradition(id) {
         h("p", { class: "rules-header", text: rulesHeader(g) }),
         h("p", { text: t(`game.${gid}.blurb`) }),
         g && g.playable ? h("a", { class: "btn primary", href: gameHref(gid, tr.id), text: t("game.play", { game: t(`game.${gid}.name`) }) }) : null);
-    })));
+    })),
+    wholeDeck(tr));
+}
+
+/** Every card of the deck, by suit (trumps first); cards a game strips out are marked. */
+function wholeDeck(tr) {
+  const groups = deckGroups(tr.id);
+  if (!groups.length) return null;
+  const stripped = STRIPPED[tr.id] || null;
+  const out = new Set(stripped ? stripped.cards : []);
+  const gname = stripped ? t(`game.${stripped.game}.name`) : "";
+  const total = groups.reduce((n, gr) => n + gr.cards.length, 0);
+  const note = stripped
+    ? t("tradition.stripped_note", { count: out.size, game: gname, left: total - out.size })
+    : null;
+  return h("section", { class: "whole-deck", "aria-labelledby": "whole-deck-title" },
+    h("h2", { id: "whole-deck-title", text: t("tradition.whole_deck", { count: total }) }),
+    note ? h("p", { class: "deck-note" }, h("span", { class: "stripped-key", "aria-hidden": "true" }), note) : null,
+    groups.map((gr) => h("div", { class: "deck-group" },
+      h("h3", { text: gr.id === "T" ? t("tradition.trumps") : t(`suit.${gr.id}`) }),
+      h("ul", { class: "deck-cards" }, gr.cards.map((c) => {
+        const gone = out.has(c);
+        const name = gone ? t("tradition.stripped_card", { card: cardName(c), game: gname }) : cardName(c);
+        const e = h("span", { class: "card face", dataset: { card: c } });
+        e.appendChild(cardSvg(c, tr.id, indexLabel(c)));
+        return h("li", { class: `deck-card${gone ? " stripped" : ""}`, role: "img", "aria-label": name, title: name, dataset: { card: c } }, e);
+      })))));
 }
 
 export function rulesHeader(g) {

@@ -23,6 +23,8 @@ export function loadSettings() {
   if (q.get("speed") in SPEEDS) s.speed = q.get("speed");
   if (!LEVELS.includes(s.level)) s.level = "normal";
   if (!(s.speed in SPEEDS)) s.speed = "normal";
+  // ?seed=<int> (tests, demos, bug reports): the first match of the page replays that deal
+  if (/^\d{1,9}$/.test(q.get("seed") || "")) s.seed = Number(q.get("seed"));
   return s;
 }
 
@@ -79,7 +81,8 @@ export class TableView {
     this.center = h("div", { class: "center" });
     this.stockEl = h("div", { class: "stock-area" });
     this.playEl = h("div", { class: this.fishing ? "table-cards" : "trick", role: "group", "aria-label": t(this.fishing ? "table.table" : "table.trick") });
-    this.center.append(this.playEl, this.stockEl);
+    this.ledEl = h("p", { class: "led-by", hidden: true });
+    this.center.append(this.ledEl, this.playEl, this.stockEl);
     this.board.appendChild(this.center);
 
     this.mine = h("div", { class: "seat seat-bottom", dataset: { pos: "bottom" } });
@@ -88,6 +91,10 @@ export class TableView {
     this.handEl = h("div", { class: "hand", role: "region", "aria-label": t("table.your_hand") });
     this.mine.append(this.myInfo, this.choiceEl, this.handEl);
     this.board.appendChild(this.mine);
+
+    // transient badges near a seat ("Picada!", "1 trump discarded"); the log says the same in words
+    this.flashEl = h("div", { class: "flashes", "aria-hidden": "true" });
+    this.board.appendChild(this.flashEl);
 
     this.overlay = h("div", { class: "overlay", role: "status" });
     this.board.appendChild(this.overlay);
@@ -270,7 +277,9 @@ export class TableView {
     this.cancelChoice(false);
     this.setState("busy");
     this.level = this.settings.level;
-    const res = await this.call("new_match", { game: this.game.id, deck: this.deck, level: this.level });
+    const fields = { game: this.game.id, deck: this.deck, level: this.level };
+    if (this.settings.seed !== undefined) { fields.seed = this.settings.seed; delete this.settings.seed; }
+    const res = await this.call("new_match", fields);
     if (!res.ok) { this.showError(res); return; }
     this.logEl.textContent = "";
     this.snap = null;
@@ -339,21 +348,56 @@ export class TableView {
     const sel = this.discardSel || (this.discardSel = []);
     const i = sel.indexOf(code);
     if (i >= 0) sel.splice(i, 1); else sel.push(code);
-    const discards = this.snap.legal.filter((a) => a.type === "discard");
-    const size = discards.length ? discards[0].cards.length : 2;
-    const box = clear(this.choiceEl);
+    this.renderHand(this.snap);
+    this.renderDiscard(this.snap);
+    const b = this.choiceEl.querySelector("button.choice") || this.handEl.querySelector(`button[data-card="${code}"]`);
+    if (b) b.focus();
+  }
+
+  /**
+   * The dealer's discard step: the prompt, the cards chosen so far, the button that
+   * discards them once they form a legal set, and why the other cards cannot go —
+   * derived from the engine's legal sets (a card in none of them) and the card's kind.
+   */
+  renderDiscard(s) {
+    const box = this.choiceEl;
+    if (!(s.phase === "discard" && s.your_turn)) {
+      if (box.classList.contains("discard-box")) { clear(box).hidden = true; box.classList.remove("discard-box"); }
+      return;
+    }
+    clear(box);
     box.hidden = false;
+    box.classList.add("discard-box");
+    const sel = this.discardSel || (this.discardSel = []);
+    const discards = s.legal.filter((a) => a.type === "discard");
+    const size = discards.length ? discards[0].cards.length : 2;
     box.setAttribute("aria-label", t("table.discard_prompt", { count: size }));
-    box.appendChild(h("p", { class: "choice-title", text: t("table.discard_prompt", { count: size }) }));
+    box.append(h("p", { class: "choice-title", text: t("table.discard_prompt", { count: size }) }),
+      h("p", { class: "discard-rule", text: t("table.discard_announce") }));
     const match = discards.find((a) => a.cards.length === sel.length && a.cards.every((c) => sel.includes(c)));
     if (match) {
-      box.appendChild(h("button", { type: "button", class: "btn choice", dataset: { action: match.id },
+      box.appendChild(h("button", { type: "button", class: "btn choice primary", dataset: { action: match.id },
         text: t("table.discard_option", { cards: cardsName(match.cards) }),
         onclick: () => { this.discardSel = []; this.act(match); } }));
+    } else if (sel.length) {
+      box.appendChild(h("p", { class: "discard-chosen", text: t("table.discard_chosen", { cards: cardsName(sel), count: size - sel.length }) }));
     }
-    this.renderHand(this.snap);
-    const b = match ? box.querySelector("button") : this.handEl.querySelector(`button[data-card="${code}"]`);
-    if (b) b.focus();
+    const why = discardReasons(s.hand || [], discards, sel, size);
+    const groups = new Map();
+    for (const [card, reason] of why) {
+      if (!groups.has(reason.text)) groups.set(reason.text, { ...reason, cards: [] });
+      groups.get(reason.text).cards.push(card);
+    }
+    if (groups.size) {
+      box.appendChild(h("ul", { class: "discard-why", "aria-label": t("table.discard_why_title") },
+        [...groups.values()].map((g) => h("li", { dataset: { why: g.key } },
+          h("span", { class: "why-cards", text: t("table.discard_why", { cards: g.cards.map(cardName).join(t("list.join")) }) }), " ",
+          h("span", { class: "why-text", text: g.text })))));
+    }
+    for (const b of this.handEl.querySelectorAll("button[data-card]")) {
+      const r = why.get(b.dataset.card);
+      if (r) { b.title = r.text; b.dataset.why = r.key; } else { b.removeAttribute("title"); delete b.dataset.why; }
+    }
   }
 
   showChoice(code, options) {
@@ -450,6 +494,7 @@ export class TableView {
     for (let i = 0; i < events.length; i++) {
       const ev = events[i];
       const next = events[i + 1];
+      if (token === this.token) this.flashFor(ev, me);
       if (ev.type === "played" && next && (next.type === "captured" || next.type === "placed") && next.card === ev.card) {
         continue; // the capture/placement line says it all
       }
@@ -496,7 +541,12 @@ export class TableView {
       case "sweep": text = t("log.sweep", { who }); break;
       case "trick_won": text = t("log.trick_won", { who, points: ev.points || 0 }); break;
       case "leftovers":
-        if (ev.cards && ev.cards.length) text = t("log.leftovers", { count: ev.cards.length, who: teamWho(ev.team) });
+        if (ev.reason === "matto") text = t("log.handed_matto", { who: teamWho(ev.team) });
+        else if (ev.reason === "discard") text = t("log.handed_discard", { who: teamWho(ev.team) });
+        else if (ev.cards && ev.cards.length) text = t("log.leftovers", { count: ev.cards.length, who: teamWho(ev.team) });
+        break;
+      case "unclaimed":
+        text = t("log.unclaimed", { count: (ev.cards || []).length });
         break;
       case "bonus":
         text = t("log.bonus", { who: who || teamWho(ev.team), bonus: has(`bonus.${ev.bonus}`) ? t(`bonus.${ev.bonus}`) : ev.bonus, points: ev.points || 0 });
@@ -506,7 +556,11 @@ export class TableView {
         text = ev.winner_team === null || ev.winner_team === undefined ? t("log.match_drawn", { scores: scores(ev.scores) })
           : t("log.match_won", { who: teamWho(ev.winner_team), scores: scores(ev.scores) });
         break;
-      case "discarded": text = t("log.discarded", { who }); break;
+      case "discarded":
+        text = ev.trumps === undefined || ev.trumps === null ? t("log.discarded", { who })
+          : t("log.discarded_trumps", { who, trumps: ev.trumps });
+        if (ev.cards && ev.cards.length) text += " " + t("log.discarded_cards", { cards: cardsName(ev.cards) });
+        break;
       default: break; // drew: shown by the hand itself
     }
     if (text) {
@@ -514,6 +568,30 @@ export class TableView {
       while (this.logEl.children.length > 200) this.logEl.firstChild.remove();
       this.logEl.scrollTop = this.logEl.scrollHeight;
     }
+  }
+
+  /** A transient badge near a seat (bonuses, the dealer's trump count) or over the middle. */
+  flashFor(ev, me) {
+    let text = null;
+    let pos = ev.seat !== undefined ? seatPosition(ev.seat, me, this.game.players) : "center";
+    if (ev.type === "bonus") {
+      text = t("table.bonus_flash", { bonus: has(`bonus.${ev.bonus}`) ? t(`bonus.${ev.bonus}`) : ev.bonus, points: ev.points || 0 });
+    } else if (ev.type === "discarded" && ev.trumps !== undefined && ev.trumps !== null) {
+      text = t("table.discard_trumps", { trumps: ev.trumps });
+    } else if (ev.type === "unclaimed") {
+      text = t("table.unclaimed", { count: (ev.cards || []).length });
+      pos = "center";
+    }
+    if (!text) return;
+    const badge = h("span", { class: `flash flash-${ev.type}`, dataset: { bonus: ev.bonus || null, pos }, text });
+    let spot = this.flashEl.querySelector(`.flash-spot[data-pos="${pos}"]`);
+    if (!spot) {
+      spot = h("div", { class: `flash-spot at-${pos}`, dataset: { pos } });
+      this.flashEl.appendChild(spot);
+    }
+    spot.appendChild(badge);
+    hook.flashes = (hook.flashes || []).concat([{ type: ev.type, bonus: ev.bonus || null, seat: ev.seat, pos, text }]);
+    setTimeout(() => { badge.classList.add("gone"); setTimeout(() => badge.remove(), 400); }, 2600);
   }
 
   async animatePlay(ev, me) {
@@ -582,6 +660,7 @@ export class TableView {
     this.renderInfo(this.myInfo, me, s);
     this.renderCenter(s);
     this.renderHand(s);
+    this.renderDiscard(s);
   }
 
   teamOf(seat, s) {
@@ -596,6 +675,12 @@ export class TableView {
     if (s.to_move === seat) box.classList.add("to-move"); else box.classList.remove("to-move");
     if (firstOfTeam && s.captured) {
       box.append(h("span", { class: "pile", text: t("table.captured", { count: s.captured[team] }) }));
+    }
+    if (s.dealer === seat && NO_STOCK.has(this.game.id)) {
+      box.append(h("span", { class: "dealer-tag", text: t("table.dealer") }));
+      if (s.discard_trumps !== undefined && s.discard_trumps !== null && s.phase !== "over") {
+        box.append(h("span", { class: "discard-tag", text: t("table.discard_trumps", { trumps: s.discard_trumps }) }));
+      }
     }
   }
 
@@ -619,11 +704,19 @@ export class TableView {
       for (const c of s.table || []) this.playEl.appendChild(cardEl(c, this.deck));
       if (!(s.table || []).length) this.playEl.appendChild(h("p", { class: "empty", text: t("table.empty_table") }));
     } else {
-      for (const { seat, card } of s.trick || []) {
+      (s.trick || []).forEach(({ seat, card }, i) => {
         const pos = seatPosition(seat, me, s.players);
-        this.playEl.appendChild(cardEl(card, this.deck, { "data-pos": pos }));
-      }
+        const e = cardEl(card, this.deck, { "data-pos": pos });
+        if (i === 0) e.classList.add("led");
+        this.playEl.appendChild(e);
+      });
     }
+    // who led the trick (or leads next)
+    const trick = s.trick || [];
+    const leader = trick.length ? trick[0].seat : s.leader;
+    const showLed = !this.fishing && s.phase === "play" && leader !== undefined && leader !== null;
+    this.ledEl.hidden = !showLed;
+    this.ledEl.textContent = showLed ? t(trick.length ? "table.led_by" : "table.to_lead", { who: this.seatName(leader) }) : "";
     // stock + trump
     const st = clear(this.stockEl);
     st.hidden = NO_STOCK.has(this.game.id);
@@ -673,6 +766,7 @@ export class TableView {
     s.teams.forEach((members, team) => {
       const parts = [t("table.points", { points: (s.points || [])[team] || 0 })];
       if (s.match_scores) parts.push(t("table.match", { score: num(s.match_scores[team]) }));
+      if (s.players > 2 && s.captured && this.fishing) parts.push(t("table.captured", { count: s.captured[team] }));
       dl.append(h("dt", { text: teamName(team, s) }), h("dd", { dataset: { team }, text: parts.join(" · ") }));
     });
     box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: s.deal || 1 }) }), dl);
@@ -700,7 +794,7 @@ export class TableView {
     }
     const rows = [...groups.entries()].map(([key, lines]) => {
       const label = t(`sheet.line.${key}`) === `sheet.line.${key}` ? key : t(`sheet.line.${key}`);
-      const detail = lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
+      const detail = specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
       const cells = teams.map((_, i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
       return h("tr", { dataset: { key } },
         h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),
@@ -770,4 +864,51 @@ function detailText(detail) {
     }
   }
   return parts.join(" · ");
+}
+
+/** Lines whose detail is not a pair of counts: the Napola's run, Tarocchi's courts, the Matto, the discard. */
+function specialDetail(key, lines) {
+  const byTeam = (team) => lines.find((l) => l.team === team);
+  if (key === "napola") {
+    const length = (lines[0] && lines[0].detail && lines[0].detail.length) || 0;
+    return length ? t("sheet.detail.napola", { length }) : t("sheet.detail.napola_none");
+  }
+  if (key === "courts" && byTeam(0) && byTeam(1)) {
+    const text = (d) => t("sheet.detail.courts", { donne: d.donne || 0, cavalli: d.cavalli || 0, fanti: d.fanti || 0 });
+    return t("sheet.detail.counts", { a: text(byTeam(0).detail || {}), b: text(byTeam(1).detail || {}) });
+  }
+  if (key === "matto" || key === "discard") {
+    const parts = [];
+    const d = (lines[0] && lines[0].detail) || {};
+    if (key === "discard" && typeof d.trumps === "number") parts.push(t("sheet.detail.discard_trumps", { trumps: d.trumps }));
+    if (lines.some((l) => l.detail && l.detail.handed_over)) parts.push(t("sheet.detail.handed_over"));
+    return parts.join(" · ");
+  }
+  return "";
+}
+
+/**
+ * Why each card of the dealer's hand cannot be discarded now (Map card → {key, text}).
+ * The engine's legal sets are the ground truth: a card outside every legal set is
+ * explained by its kind; a card that is legal, but not with the cards already chosen,
+ * by the choice.
+ */
+export function discardReasons(hand, discards, sel, size) {
+  const out = new Map();
+  if (sel.length >= size) return out;
+  const inAny = new Set(discards.flatMap((a) => a.cards));
+  for (const c of hand) {
+    if (sel.includes(c)) continue;
+    if (discards.some((a) => a.cards.includes(c) && sel.every((x) => a.cards.includes(x)))) continue;
+    let key;
+    if (!inAny.has(c)) {
+      if (c === "T0") key = "matto";
+      else if (c === "T1" || c === "T21") key = "honour";
+      else if (c[0] === "K") key = "king";
+      else if (c[0] === "T") key = "trump";
+      else key = "other";
+    } else key = "pair";
+    out.set(c, { key, text: t(`table.why.${key}`, { cards: cardsName(sel) }) });
+  }
+  return out;
 }
