@@ -51,8 +51,10 @@ def play(game: str, deck: str | None, level: str, seed: int) -> None:
             print("Trump suit:", cards.SUIT_NAMES.get(obs["trump_suit"], obs["trump_suit"]))
         actions = state.legal_actions()
         for i, a in enumerate(actions, 1):
+            played = a["cards"] if "cards" in a else [a["card"]]  # a discard names two cards
+            names = " + ".join(f"{c} ({cards.card_name(c)})" for c in played)
             extra = f" taking {' + '.join(a['captures'])}" if a.get("captures") else ""
-            print(f"  {i}. {a['type']} {a['card']} ({cards.card_name(a['card'])}){extra}")
+            print(f"  {i}. {a['type']} {names}{extra}")
         try:
             answer = input("Your choice (number, or q): ").strip()
         except EOFError:

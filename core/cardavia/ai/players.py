@@ -38,6 +38,14 @@ class View:
     def candidate_actions(self) -> list[Action]:
         return self._state.candidate_actions()
 
+    @property
+    def search_samples(self) -> int:
+        return self._state.SEARCH_SAMPLES
+
+    @property
+    def search_ms(self) -> float:
+        return self._state.SEARCH_MS
+
     def sample(self, rng: random.Random) -> State:
         return self._state.determinize(self.seat, rng)
 
@@ -93,7 +101,8 @@ class NormalPlayer(Player):
 
     name = "normal"
 
-    def __init__(self, samples: int = 24, budget_ms: float = 80.0):
+    def __init__(self, samples: int | None = None, budget_ms: float | None = None):
+        """Defaults come from the game (State.SEARCH_SAMPLES, State.SEARCH_MS)."""
         self.samples = samples
         self.budget_ms = budget_ms
 
@@ -103,9 +112,11 @@ class NormalPlayer(Player):
             return actions[0]["id"]
         team = view.team
         totals = [0.0] * len(actions)
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        samples = self.samples or view.search_samples
+        budget_ms = self.budget_ms if self.budget_ms is not None else view.search_ms
+        deadline = time.perf_counter() + budget_ms / 1000.0
         done = 0
-        while done < self.samples:
+        while done < samples:
             world = view.sample(rng)
             start = world.deal_index()
             for i, action in enumerate(actions):

@@ -225,6 +225,11 @@ class State:
         totals = self.sheets[-1]["totals"]
         return totals[team] - totals[1 - team]
 
+    # The normal player's search per move: at most this many samples, within this
+    # wall-clock budget (CPython; Pyodide in the browser is about 2.2x slower).
+    SEARCH_SAMPLES: ClassVar[int] = 24
+    SEARCH_MS: ClassVar[float] = 80.0
+
     # Play-outs of long deals may stop after this many plays and value the
     # position with estimate(): more samples beat a longer horizon there.
     PLAYOUT_PLIES: ClassVar[int | None] = None
