@@ -18,6 +18,20 @@ ARTIFACTS = ROOT / "test-artifacts"
 BONUS_KEYS = ("scopa", "picada", "simili", "quadriglia")
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_axe_violations(page) -> list[str]:
+    """axe-core on the page as it is now: serious or critical violations, as text."""
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("""async () => {
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map(v => ({ id: v.id, impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in results if v["impact"] in ("serious", "critical")]
+
+
 def snapshot(page) -> dict:
     return page.evaluate("window.__cardavia.snapshot")
 
@@ -41,11 +55,12 @@ def test_bresciane_and_cicera_on_the_site(page, server):
     page.wait_for_selector(".whole-deck .deck-card")
     cards = page.locator(".whole-deck .deck-card")
     assert cards.count() == 52
-    names = cards.evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+    names = cards.evaluate_all("cs => cs.map(c => c.querySelector('[role=img]').getAttribute('aria-label'))")
     for suit in ("Cups", "Coins", "Swords", "Batons"):
         want = [f"{r} of {suit}" for r in ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Fante", "Cavallo", "Re")]
         assert [n for n in names if n.endswith(f" of {suit}")] == want
     assert page.locator(".whole-deck .deck-card.stripped").count() == 0
+    assert serious_axe_violations(page) == []
     # la Matta and the Fante of Cups with his dog are drawn as the special cards they are
     assert page.locator('.deck-card[data-card="2S"] .matta-mark').count() == 1
     assert page.locator(".deck-card .matta-mark").count() == 1
@@ -180,6 +195,7 @@ def test_cicera_table_fits_a_phone_in_portrait(browser, server, watch):
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "cicera-390x844.png"), full_page=True)
+        assert serious_axe_violations(page) == []
         # one play by touch
         button = page.locator(".hand button:not([disabled])").first
         card = button.get_attribute("data-card")

@@ -25,6 +25,20 @@ TITLES = ["Il Matto", "Il Bagatto", "La Papessa", "L'Imperatrice", "L'Imperatore
           "Il Diavolo", "La Torre", "Le Stelle", "La Luna", "Il Sole", "L'Angelo", "Il Mondo"]
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_axe_violations(page) -> list[str]:
+    """axe-core on the page as it is now: serious or critical violations, as text."""
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("""async () => {
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map(v => ({ id: v.id, impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
+    }""")
+    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in results if v["impact"] in ("serious", "critical")]
+
+
 def snapshot(page) -> dict:
     return page.evaluate("window.__cardavia.snapshot")
 
@@ -112,8 +126,9 @@ def test_the_whole_tarocco_piemontese_with_the_stripped_cards_marked(page, serve
     assert cards.count() == 78
     stripped = set(page.locator(".whole-deck .deck-card.stripped").evaluate_all("cs => cs.map(c => c.dataset.card)"))
     assert stripped == STRIPPED
+    assert serious_axe_violations(page) == []
     assert "16 cards taken out for Tarocchi, which is played with the other 62" in page.locator(".deck-note").inner_text()
-    assert page.locator('.deck-card[data-card="AS"]').get_attribute("aria-label") == "Ace of Swords (not used in Tarocchi)"
+    assert page.locator('.deck-card[data-card="AS"] [role=img]').get_attribute("aria-label") == "Ace of Swords (not used in Tarocchi)"
     # trumps: the Matto and 1 … 21, each with its Italian title and numeral, double-ended
     trumps = page.locator(".deck-group").first
     assert trumps.locator("h3").inner_text() == "Trumps and the Matto"
@@ -125,8 +140,8 @@ def test_the_whole_tarocco_piemontese_with_the_stripped_cards_marked(page, serve
         if n:
             assert str(n) in texts  # the index numeral
         assert face.locator('g[transform="rotate(180 30 50)"]').count() >= 1  # the other half
-    assert page.locator('.deck-card[data-card="T0"]').get_attribute("aria-label") == "The Matto"
-    assert page.locator('.deck-card[data-card="T20"]').get_attribute("aria-label") == "Trump 20"
+    assert page.locator('.deck-card[data-card="T0"] [role=img]').get_attribute("aria-label") == "The Matto"
+    assert page.locator('.deck-card[data-card="T20"] [role=img]').get_attribute("aria-label") == "Trump 20"
     # the four Italian suits, 14 cards each, Kings to Aces
     for suit in ("Cups", "Coins", "Swords", "Batons"):
         group = page.locator(".deck-group").filter(has=page.locator("h3", has_text=suit))
@@ -162,6 +177,7 @@ def test_the_discard_step_explains_why_cards_cannot_go(page, server):
     assert items["king"].endswith("Kings are never discarded.")
     assert items["trump"].endswith("A trump may go only when no other card can, or when you discard your last trumps.")
     assert page.locator('.hand button[data-card="T1"]').get_attribute("title") == "Trumps 1 and 21 are never discarded."
+    assert serious_axe_violations(page) == []
     # pick one card: the others that cannot join it are disabled; then undo the pick
     first = pairs[0][0]
     page.locator(f'.hand button[data-card="{first}"]').click()

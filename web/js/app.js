@@ -132,9 +132,9 @@ function wholeDeck(tr) {
       h("ul", { class: "deck-cards" }, gr.cards.map((c) => {
         const gone = out.has(c);
         const name = gone ? t("tradition.stripped_card", { card: cardName(c), game: gname }) : cardName(c);
-        const e = h("span", { class: "card face", dataset: { card: c } });
+        const e = h("span", { class: "card face", role: "img", "aria-label": name, title: name });
         e.appendChild(cardSvg(c, tr.id, indexLabel(c)));
-        return h("li", { class: `deck-card${gone ? " stripped" : ""}`, role: "img", "aria-label": name, title: name, dataset: { card: c } }, e);
+        return h("li", { class: `deck-card${gone ? " stripped" : ""}`, dataset: { card: c } }, e);
       })))));
 }
 
