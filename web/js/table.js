@@ -283,6 +283,7 @@ export class TableView {
     if (!res.ok) { this.showError(res); return; }
     this.logEl.textContent = "";
     this.snap = null;
+    hook.flashes = [];
     await this.present(res);
     this.markReady();
     this.loop();
