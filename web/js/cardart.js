@@ -120,7 +120,8 @@ export const DECK_STYLES = {
   // of Cups has a dog ("fant cagnì")
   bresciane: { suits: "italian", courts: "single", frame: "#2f5d2a", back: "#2f5d2a", matta: "2S", dog: "JC" },
   // Tarocco Piemontese: double-ended, trumps with their Italian titles
-  "tarocco-piemontese": { suits: "italian", courts: "double", frame: "#5a2d6e", back: "#5a2d6e", trumpTitles: true },
+  // (its Swords and Batons carry Roman numerals, Cups and Coins Arabic ones)
+  "tarocco-piemontese": { suits: "italian", courts: "double", frame: "#5a2d6e", back: "#5a2d6e", trumpTitles: true, romanSuits: "SB" },
   minchiate: { suits: "italian", courts: "single", frame: "#6e4a1a", back: "#6e4a1a" },
 };
 
@@ -213,10 +214,12 @@ function courtLower(rank) {
 }
 
 function cornerIndex(label, suitSym, color) {
+  const long = label.length > 2; // Roman numerals (VIII): squeezed into the corner
   return g({}, [
     el("text", {
-      x: 6.2, y: 11.5, "font-size": 10, "font-weight": 700, "text-anchor": "middle",
+      x: 6.2, y: 11.5, "font-size": long ? 8.5 : 10, "font-weight": 700, "text-anchor": "middle",
       "font-family": "Georgia, 'Times New Roman', serif", fill: color,
+      ...(long ? { textLength: 10, lengthAdjust: "spacingAndGlyphs" } : {}),
     }, [document.createTextNode(label)]),
     g({ transform: "translate(6.2 18) scale(0.3)" }, [suitSym()]),
   ]);
@@ -312,8 +315,9 @@ function drawFace(code, deck, label) {
   }
   if (style.matta === code) parts.push(mattaMark());
   if (style.dog === code) parts.push(dog());
-  parts.push(cornerIndex(label, sym, SUIT_TEXT[suit]));
-  parts.push(g({ transform: `rotate(180 ${W / 2} ${H / 2})` }, [cornerIndex(label, sym, SUIT_TEXT[suit])]));
+  const index = n && style.romanSuits && style.romanSuits.includes(suit) ? roman(n) : label;
+  parts.push(cornerIndex(index, sym, SUIT_TEXT[suit]));
+  parts.push(g({ transform: `rotate(180 ${W / 2} ${H / 2})` }, [cornerIndex(index, sym, SUIT_TEXT[suit])]));
   return frame(style, parts);
 }
 
