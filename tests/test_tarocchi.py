@@ -551,3 +551,34 @@ def test_candidate_actions_keep_the_best_discards_for_search():
     assert set(cands[0]["cards"]) == {"QB", "5B"}
     s.apply(cands[0]["id"])
     assert s.candidate_actions() == s.legal_actions()  # in play: every legal card
+
+
+def test_fast_playout_plays_and_values_exactly_as_the_generic_loop(monkeypatch):
+    """The search's specialised play-out (_fast_playout) must stay in step with
+    the generic loop over legal actions and rollout_value."""
+    import random as _random
+
+    from cardavia.ai.players import playout
+    from cardavia.games import new_game
+    from cardavia.games import tarocchi as T
+
+    rng = _random.Random(1)
+    compared = 0
+    for g in range(4):
+        st = new_game("tarocchi", 100 + g)
+        while not st.is_terminal():
+            seat = st.current_player()
+            world = st.determinize(seat, rng)
+            for a in world.candidate_actions()[:3]:
+                w = world.clone()
+                w._apply(a)
+                if w.is_terminal():
+                    continue
+                fast = T._fast_playout(w.clone(), seat % 2)
+                monkeypatch.setattr(T.TarocchiState, "PLAYOUT_PLIES", None)
+                slow = playout(w, seat % 2, 0)
+                monkeypatch.undo()
+                assert fast == pytest.approx(slow, abs=1e-9)
+                compared += 1
+            st.apply(rng.choice(st.legal_actions())["id"])
+    assert compared > 100
