@@ -140,6 +140,22 @@ def _beats(card: str, best: str) -> bool:
         SUIT[card] == "T" and SUIT[best] != "T")
 
 
+def trick_standing(trick) -> tuple:
+    """(led suit, winning seat, winning card, points on the trick) of a trick in
+    progress; the Matto neither sets the suit nor wins nor counts here."""
+    led = win_seat = win_card = None
+    points = 0
+    for seat, c in trick:
+        if c == MATTO:
+            continue
+        points += POINTS[c]
+        if win_card is None:
+            led, win_seat, win_card = SUIT[c], seat, c
+        elif _beats(c, win_card):
+            win_seat, win_card = seat, c
+    return led, win_seat, win_card, points
+
+
 def legal_cards(hand: list[str], trick: list) -> list[str]:
     """T4/T5: follow the led suit (trumps are a suit), else trump, else anything;
     the Matto is always playable. No duty to head the trick."""
@@ -529,16 +545,7 @@ class TarocchiState(State):
             return d["_ctx"]
         me = self.to_move
         trick = self.trick
-        led = win_seat = win_card = None
-        points = 0
-        for seat, c in trick:
-            if c == MATTO:
-                continue
-            points += POINTS[c]
-            if win_card is None:
-                led, win_seat, win_card = SUIT[c], seat, c
-            elif _beats(c, win_card):
-                win_seat, win_card = seat, c
+        led, win_seat, win_card, points = trick_standing(trick)
         n_after = 3 - len(trick)
         played = 0
         for p in self.played_by:
@@ -698,16 +705,7 @@ class TarocchiState(State):
             return d["_rbest"]
         me = self.to_move
         trick = self.trick
-        led = win_seat = win_card = None
-        points = 0
-        for seat, c in trick:
-            if c == MATTO:
-                continue
-            points += POINTS[c]
-            if win_card is None:
-                led, win_seat, win_card = SUIT[c], seat, c
-            elif _beats(c, win_card):
-                win_seat, win_card = seat, c
+        led, win_seat, win_card, points = trick_standing(trick)
         n_after = 3 - len(trick)
         hands = self.hands
         ours = win_seat is not None and win_seat % 2 == me % 2
