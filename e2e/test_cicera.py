@@ -9,6 +9,7 @@ import json
 import re
 
 from conftest import BOOT_TIMEOUT, ROOT
+from helpers import percentile, serious_axe_violations, snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -16,30 +17,6 @@ GAME = "#/game/cicera?deck=bresciane"
 SEED = 7
 ARTIFACTS = ROOT / "test-artifacts"
 BONUS_KEYS = ("scopa", "picada", "simili", "quadriglia")
-
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def serious_axe_violations(page) -> list[str]:
-    """axe-core on the page as it is now: serious or critical violations, as text."""
-    page.add_script_tag(path=str(AXE))
-    results = page.evaluate("""async () => {
-      const r = await axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map(v => ({ id: v.id, impact: v.impact,
-        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
-    }""")
-    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in results if v["impact"] in ("serious", "critical")]
-
-
-def snapshot(page) -> dict:
-    return page.evaluate("window.__cardavia.snapshot")
-
-
-def percentile(values: list[float], p: float) -> float:
-    xs = sorted(values)
-    k = max(0, min(len(xs) - 1, round(p / 100 * (len(xs) - 1))))
-    return xs[k]
 
 
 def test_bresciane_and_cicera_on_the_site(page, server):

@@ -10,6 +10,7 @@ import json
 import re
 
 from conftest import BOOT_TIMEOUT, ROOT
+from helpers import percentile, serious_axe_violations, snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -23,29 +24,6 @@ STRIPPED = {"AS", "2S", "3S", "4S", "AB", "2B", "3B", "4B", "7C", "8C", "9C", "1
 TITLES = ["Il Matto", "Il Bagatto", "La Papessa", "L'Imperatrice", "L'Imperatore", "Il Papa", "Gli Amanti",
           "Il Carro", "La Giustizia", "L'Eremita", "La Ruota", "La Forza", "L'Appeso", "La Morte", "La Temperanza",
           "Il Diavolo", "La Torre", "Le Stelle", "La Luna", "Il Sole", "L'Angelo", "Il Mondo"]
-
-
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def serious_axe_violations(page) -> list[str]:
-    """axe-core on the page as it is now: serious or critical violations, as text."""
-    page.add_script_tag(path=str(AXE))
-    results = page.evaluate("""async () => {
-      const r = await axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map(v => ({ id: v.id, impact: v.impact,
-        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
-    }""")
-    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in results if v["impact"] in ("serious", "critical")]
-
-
-def snapshot(page) -> dict:
-    return page.evaluate("window.__cardavia.snapshot")
-
-
-def percentile(values: list[float], p: float) -> float:
-    xs = sorted(values)
-    return xs[max(0, min(len(xs) - 1, round(p / 100 * (len(xs) - 1))))]
 
 
 def open_table(page, server, seed: int, level: str = "greedy") -> dict:
