@@ -6,11 +6,10 @@ and not; and the time of one computer move at level normal in the browser."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from conftest import BOOT_TIMEOUT, ROOT
-from helpers import percentile, serious_axe_violations, snapshot
+from helpers import record_move_times, serious_axe_violations, snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -230,11 +229,4 @@ def test_tarocchi_computer_move_time_at_level_normal(page, server):
         page.locator(".hand button:not([disabled])").first.click()
         plays += 1
     page.wait_for_selector(WAITING, timeout=60_000)
-    times = page.evaluate("window.__cardavia.moveTimes")
-    assert len(times) >= 24
-    p50, p95 = percentile(times, 50), percentile(times, 95)
-    record = {"game": "tarocchi", "level": "normal", "moves": len(times), "p50_ms": round(p50), "p95_ms": round(p95), "max_ms": round(max(times))}
-    print("\nbrowser move time", json.dumps(record))
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "move-time-tarocchi.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
-    assert p95 < 800, record
+    record_move_times(page, "tarocchi", min_moves=24)
