@@ -56,6 +56,16 @@ export async function loadLocale(base, lang = "en") {
   document.documentElement.dir = info.dir;
 }
 
+/** Sets the catalogue directly (unit tests under Node, where there is no fetch of the site). */
+export function useMessages(lang, catalogue) {
+  const info = language(lang) || language("en");
+  messages = catalogue;
+  locale = info.code;
+  plurals = new Intl.PluralRules(info.code);
+  numbers = new Intl.NumberFormat(info.numbers || info.code);
+  isolate = info.dir === "rtl";
+}
+
 export function isRtl() { return isolate; }
 
 export function has(key) {

@@ -6,10 +6,10 @@
 // Everything persists in localStorage and applies at once.
 import { h, clear, storage } from "./dom.js";
 import { t, LANGUAGES, LANG_KEY, getLocale, percent } from "./i18n.js";
+import { SPEEDS } from "./table/pace.js";
+import { setPreference, savedSpeed } from "./table/prefs.js";
 
 export const LOOK_KEY = "cardavia.look";
-const TABLE_SETTINGS_KEY = "cardavia.settings"; // shared with table.js (level, speed)
-const SPEEDS = ["slow", "normal", "fast", "instant"];
 export const LOOK_DEFAULT = { contrast: 50, grain: 50, temperature: 50 };
 
 // ------------------------------------------------------------------ colour maths
@@ -122,24 +122,9 @@ function slider(name, look, onChange) {
 
 function speedControl() {
   const id = `look-speed-${++counter}`;
-  const saved = storage.get(TABLE_SETTINGS_KEY, {}) || {};
   const sel = h("select", { id, class: "look-speed" },
-    SPEEDS.map((s) => h("option", { value: s, selected: (saved.speed || "normal") === s, text: t(`table.speed.${s}`) })));
-  sel.addEventListener("change", () => {
-    const cur = storage.get(TABLE_SETTINGS_KEY, {}) || {};
-    storage.set(TABLE_SETTINGS_KEY, { ...cur, speed: sel.value });
-    // a table on the page keeps its own copy of the settings: tell it through its own control
-    for (const other of document.querySelectorAll(".table-view select.speed")) {
-      if (other.value !== sel.value) {
-        other.value = sel.value;
-        other.dispatchEvent(new Event("change"));
-      }
-    }
-  });
-  // and the other way round: the table's speed control moves this one
-  document.addEventListener("change", (e) => {
-    if (e.target instanceof HTMLSelectElement && e.target.matches(".table-view select.speed")) sel.value = e.target.value;
-  });
+    SPEEDS.map((s) => h("option", { value: s, selected: savedSpeed() === s, text: t(`table.speed.${s}`) })));
+  sel.addEventListener("change", () => setPreference("speed", sel.value)); // every table hears of it
   return h("div", { class: "look-row" }, h("label", { for: id, text: t("settings.speed") }), sel);
 }
 
