@@ -40,7 +40,7 @@ test("the settebello shows on the side that holds it only; sweeps once there is 
 
 test("a side without every suit has no primiera yet, and says so", () => {
   useLanguage("en");
-  assert.equal(tallyItems(scopa, 0).find((i) => i.key === "primiera").text, "Primiera: a suit missing");
+  assert.equal(tallyItems(scopa, 0).find((i) => i.key === "primiera").text, "Primiera –");
   assert.equal(tallyItems(scopa, 1).find((i) => i.key === "primiera").text, "Primiera 63");
 });
 

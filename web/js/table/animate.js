@@ -75,7 +75,7 @@ export class Animator {
     await v.clock.wait(this.pace.hold);
     await this.sweep([...cards, label], pos);
     v.lastPlayed = null;
-    v.flash(pos, t("table.trick_points", { points: ev.points || 0 }), "trick");
+    if (ev.points) v.flash(pos, t("table.trick_points", { points: ev.points }), "trick");
   }
 
   /** Cards leave the middle towards the seat that took them. */

@@ -143,9 +143,9 @@ export function renderScores(box, s, v) {
     const parts = s.tallies ? [] : [t("table.points", { points: (s.points || [])[team] || 0 })];
     if (s.match_scores) parts.push(t("table.match", { score: num(s.match_scores[team]) }));
     const pile = s.piles && s.piles[team] ? h("button", {
-      type: "button", class: "btn pile-btn", dataset: { team }, text: t("table.pile_button", { count: s.piles[team].length }),
-      "aria-label": t("table.pile_title", { who: teamName(team, s) }), onclick: () => v.openPile(team),
-    }) : null;
+      type: "button", class: "btn pile-btn", dataset: { team }, onclick: () => v.openPile(team),
+    }, t("table.pile_button", { count: s.piles[team].length }),
+    h("span", { class: "sr-only", text: ` ${t("table.pile_title", { who: teamName(team, s) })}` })) : null;
     dl.append(h("dt", { text: teamName(team, s) }),
       h("dd", { dataset: { team } }, parts.length ? h("span", { class: "team-points", text: parts.join(" · ") }) : null,
         talliesView(s, team), pile));
