@@ -4,7 +4,7 @@
 //   #/game/<id>?deck=<deck>&tab=table|rules
 import { h, clear } from "./dom.js";
 import { t, num, has } from "./i18n.js";
-import { mountSettings } from "./settings.js";
+import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
 import { cardSvg, deckGroups, STRIPPED } from "./cardart.js";
@@ -81,8 +81,15 @@ function traditionCard(tr) {
     gameList(tr));
 }
 
+/** The page's description for search engines and link previews, from the catalogue. */
+function describe(text) {
+  const meta = document.querySelector('meta[name="description"]');
+  if (meta) meta.setAttribute("content", text);
+}
+
 function renderHome() {
   document.title = t("app.name");
+  describe(t("home.intro"));
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
     h("p", { class: "intro", text: t("home.intro") }),
@@ -93,6 +100,7 @@ function renderTradition(id) {
   const tr = tradition(site.catalogue, id);
   if (!tr) return notFound();
   document.title = `${tr.name} · ${t("app.name")}`;
+  describe(t(`tradition.${tr.id}.description`));
   return h("section", { class: "page tradition-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
     h("div", { class: "tradition-head" }, h("div", {},
@@ -163,6 +171,7 @@ function renderGame(id, params) {
   const tr = tradition(site.catalogue, deck);
   const gname = t(`game.${g.id}.name`);
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
+  describe(t(`game.${g.id}.blurb`));
   const key = `${g.id}|${deck}`;
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
@@ -244,9 +253,19 @@ function chrome() {
   });
 }
 
+/** A new language: the chrome, the table and the page are drawn again from the catalogue. */
+function relabel() {
+  const focusedLang = document.activeElement && document.activeElement.id === "settings-lang";
+  chrome();
+  if (view) view.relabel();
+  route();
+  if (focusedLang) document.getElementById("settings-lang").focus();
+}
+
 async function start() {
   site = await loadSite();
   chrome();
+  document.addEventListener(LANGUAGE_EVENT, relabel);
   window.addEventListener("hashchange", route);
   route();
   hook.pageReady = true;

@@ -47,7 +47,9 @@ export class TableView {
     this.players = game.players;
     this.ctl = new MatchController({ engine, game: game.id, deck, view: this });
     this.animator = new Animator(this);
+    this.history = []; // what the log says, kept as events and message thunks so a new language can say it again
     this.build();
+    this.root.appendChild(this.el);
   }
 
   pace() { return paceFor(this.settings.speed); }
@@ -92,7 +94,7 @@ export class TableView {
     levelSel.addEventListener("change", () => {
       this.settings.level = levelSel.value;
       setPreference("level", levelSel.value);
-      this.note(t("table.level_next"));
+      this.note(() => t("table.level_next"));
     });
     this.onPrefs = (e) => {
       if (e.detail && e.detail.name === "speed") this.el.dataset.speed = this.settings.speed = e.detail.value;
@@ -117,7 +119,6 @@ export class TableView {
     this.dialog = h("dialog", { class: "sheet", "aria-labelledby": `sheet-title-${this.game.id}` });
     this.pileDialog = h("dialog", { class: "sheet pile-dialog" });
     this.el.append(this.board, this.side, this.dialog, this.pileDialog);
-    this.root.appendChild(this.el);
 
     this.el.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && this.choosing) { e.preventDefault(); this.cancelChoice(); return; }
@@ -145,9 +146,37 @@ export class TableView {
 
   teamName(team) { return this.snap ? teamName(team, this.snap) : ""; }
 
-  note(text) {
-    this.logEl.appendChild(h("li", { class: "note", text }));
+  /** A line of the table's own in the log; `say` is a function so that it can be said again in another language. */
+  note(say) {
+    this.history.push({ say });
+    this.writeNote(say);
+  }
+
+  writeNote(say) {
+    this.logEl.appendChild(h("li", { class: "note", text: say() }));
     this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  /** The page's language changed: the same table, drawn again in the new words. */
+  relabel() {
+    this.clock.skip(); // an animation in progress ends; the current snapshot is drawn below
+    if (this.choosing) this.cancelChoice(false);
+    document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
+    const old = this.el;
+    const state = old.dataset.state;
+    this.build();
+    if (old.isConnected) old.replaceWith(this.el); else this.root.appendChild(this.el);
+    showBoot(this.overlay, this.engine.state, () => this.retry());
+    this.render();
+    this.setState(state);
+    for (const entry of this.history) {
+      if (entry.say) this.writeNote(entry.say);
+      else for (const line of narrate(entry.events, this.narrationContext(entry.me))) this.log(line, entry.events[line.index], entry.me);
+    }
+  }
+
+  narrationContext(me) {
+    return { me, seatName: (seat) => this.seatName(seat), teamName: (team) => this.teamName(team) };
   }
 
   setState(state) {
@@ -214,7 +243,8 @@ export class TableView {
   /** The snapshot after a restore: shown as it is, with the score sheet if the match is over. */
   async restored(res) {
     this.logEl.textContent = "";
-    this.note(t("table.restored"));
+    this.history = [];
+    this.note(() => t("table.restored"));
     this.snap = res.snapshot;
     this.render();
     this.markReady();
@@ -234,7 +264,7 @@ export class TableView {
 
   error(res) {
     const msg = (res.error && res.error.message) || "error";
-    this.note(t("table.error", { message: msg }));
+    this.note(() => t("table.error", { message: msg }));
     this.render();
     this.setState(this.snap && this.snap.your_turn ? "yours" : "idle");
   }
@@ -250,6 +280,8 @@ export class TableView {
     const snap = res.snapshot;
     if (fresh) {
       this.logEl.textContent = "";
+      this.history = [];
+      this.lastMoveEl.textContent = "";
       this.snap = null;
       hook.flashes = [];
       hook.tricks = [];
@@ -258,8 +290,9 @@ export class TableView {
     if (!this.snap) { this.snap = snap; this.render(); }
     if (fresh) this.markReady();
     const me = snap.seat;
-    const ctx = { me, seatName: (seat) => this.seatName(seat), teamName: (team) => this.teamName(team) };
-    const lines = new Map(narrate(events, ctx).map((l) => [l.index, l]));
+    if (events.length) this.history.push({ events, me });
+    while (this.history.length > 400) this.history.shift();
+    const lines = new Map(narrate(events, this.narrationContext(me)).map((l) => [l.index, l]));
     let sheet = null;
     for (let i = 0; i < events.length; i++) {
       if (!this.isCurrent(token)) return;
@@ -390,7 +423,7 @@ export class TableView {
     this.cancelChoice(false);
     this.discardSel = [];
     const res = await this.ctl.undo();
-    if (res && res.ok) this.note(t("table.undone"));
+    if (res && res.ok) this.note(() => t("table.undone"));
   }
 
   // ---------------------------------------------------------------- rendering

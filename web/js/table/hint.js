@@ -13,7 +13,7 @@ export function describeAction(a) {
 export function showHint(view, res) {
   const action = (view.snap.legal || []).find((a) => a.id === res.hint);
   if (!action) return;
-  view.note(t("table.hint_text", { action: describeAction(action) }));
+  view.note(() => t("table.hint_text", { action: describeAction(action) }));
   for (const b of view.handEl.querySelectorAll("button")) {
     b.classList.toggle("hinted", b.dataset.card === action.card || (action.cards || []).includes(b.dataset.card));
   }
