@@ -113,6 +113,7 @@ function format(msg, params, hash) {
   while (i < msg.length) {
     const ch = msg[i];
     if (ch === "#" && hash !== undefined) { out += num(hash); i++; continue; }
+    if (ch === "}") throw new Error("i18n: unmatched '}' in " + msg);
     if (ch !== "{") { out += ch; i++; continue; }
     const end = matching(msg, i);
     const body = msg.slice(i + 1, end);
