@@ -110,6 +110,9 @@ def test_browser_language_selector_persistence_and_url_parameter(browser, server
         assert page.locator("h1").inner_text() == "Tradizioni di carte"
         assert "Piacenza · Emilia-Romagna · Italia" in page.locator(".tradition").first.inner_text()
         assert "40 carte" in page.locator(".tradition").first.inner_text()
+        # Wikipedia in the reader's language where an article exists, English otherwise
+        wiki = page.locator(".tradition a.wiki").first
+        assert wiki.get_attribute("href").startswith("https://it.wikipedia.org/") and wiki.get_attribute("hreflang") == "it"
         # the selector is in the top bar on every page, offers the five languages by their own names
         select = page.get_by_role("combobox", name="Lingua")
         options = select.locator("option").all_inner_texts()
@@ -117,6 +120,7 @@ def test_browser_language_selector_persistence_and_url_parameter(browser, server
         select.select_option("vi")  # in place: no navigation
         page.wait_for_function("document.documentElement.lang === 'vi'")
         page.wait_for_selector(".tradition")
+        assert page.locator(".tradition a.wiki").first.get_attribute("href").startswith("https://en.wikipedia.org/")
         assert page.locator("h1").inner_text() == "Truyền thống bài"
         page.reload()  # persisted
         page.wait_for_selector(".tradition")

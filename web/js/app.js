@@ -3,7 +3,7 @@
 //   #/tradition/<id>                     one tradition and its games
 //   #/game/<id>?deck=<deck>&tab=table|rules
 import { h, clear } from "./dom.js";
-import { t, num, has } from "./i18n.js";
+import { t, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
@@ -42,7 +42,8 @@ function regionText(tr) {
 
 function wikiLink(tr) {
   return h("a", {
-    class: "wiki", href: tr.wikipedia, target: "_blank", rel: "noopener noreferrer",
+    class: "wiki", href: tr.wikipedia[getLocale()] || tr.wikipedia.en, target: "_blank", rel: "noopener noreferrer",
+    hreflang: tr.wikipedia[getLocale()] ? getLocale() : "en",
     "aria-label": t("tradition.wikipedia_label", { name: tr.name }),
   }, t("tradition.wikipedia"), h("span", { "aria-hidden": "true", text: t("nav.external_mark") }));
 }

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { seatPosition, seatName, teamName } from "./names.js";
 import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
-import { loadSettings, setPreference, LEVELS, SETTINGS_EVENT } from "./table/prefs.js";
+import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
 import { MatchController } from "./table/controller.js";
 import { narrate, badgeFor } from "./table/narrator.js";
 import { Animator } from "./table/animate.js";
@@ -16,6 +16,7 @@ import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
 import { describeAction, showHint } from "./table/hint.js";
+import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
 
 export { describeAction };
@@ -54,89 +55,8 @@ export class TableView {
 
   pace() { return paceFor(this.settings.speed); }
 
-  // ---------------------------------------------------------------- layout
   build() {
-    const players = this.game.players;
-    this.el = h("div", { class: `table-view players-${players}${this.embed ? " embed" : ""}`, dataset: { state: "loading", game: this.game.id, layout: this.layout.kind, speed: this.settings.speed } });
-    this.board = h("div", { class: "board" });
-    this.seats = {};
-    for (const pos of players === 2 ? ["top"] : ["top", "left", "right"]) {
-      const s = h("div", { class: `seat seat-${pos}`, dataset: { pos } });
-      this.seats[pos] = s;
-      this.board.appendChild(s);
-    }
-    this.center = h("div", { class: "center" });
-    this.stockEl = h("div", { class: "stock-area" });
-    this.playEl = h("div", { class: this.layout.fishing ? "table-cards" : "trick", role: "group", "aria-label": t(this.layout.fishing ? "table.table" : "table.trick") });
-    this.ledEl = h("p", { class: "led-by", hidden: true });
-    this.center.append(this.ledEl, this.playEl, this.stockEl);
-    this.board.appendChild(this.center);
-
-    this.mine = h("div", { class: "seat seat-bottom", dataset: { pos: "bottom" } });
-    this.myInfo = h("div", { class: "seat-info" });
-    this.choiceEl = h("div", { class: "choices", role: "group", hidden: true });
-    this.handEl = h("div", { class: "hand", role: "region", "aria-label": t("table.your_hand") });
-    this.mine.append(this.myInfo, this.choiceEl, this.handEl);
-    this.board.appendChild(this.mine);
-
-    // transient badges near a seat ("Picada!", "+11"); the log says the same in words
-    this.flashEl = h("div", { class: "flashes", "aria-hidden": "true" });
-    this.board.appendChild(this.flashEl);
-    this.overlay = h("div", { class: "overlay", role: "status" });
-    this.board.appendChild(this.overlay);
-
-    this.status = h("p", { class: "turn-status", role: "status", "aria-live": "polite", text: t("table.loading") });
-    this.lastMoveEl = h("p", { class: "last-move" });
-    this.scoresEl = h("div", { class: "scores" });
-
-    const levelSel = h("select", { id: `level-${this.game.id}`, class: "level" },
-      LEVELS.map((l) => h("option", { value: l, selected: l === this.settings.level, text: t(`table.level.${l}`) })));
-    levelSel.addEventListener("change", () => {
-      this.settings.level = levelSel.value;
-      setPreference("level", levelSel.value);
-      this.note(() => t("table.level_next"));
-    });
-    this.onPrefs = (e) => {
-      if (e.detail && e.detail.name === "speed") this.el.dataset.speed = this.settings.speed = e.detail.value;
-    };
-    document.addEventListener(SETTINGS_EVENT, this.onPrefs);
-    this.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => this.newMatch() });
-    this.undoBtn = h("button", { type: "button", class: "btn undo", text: t("table.undo"), disabled: true, onclick: () => this.undo() });
-    this.hintBtn = h("button", { type: "button", class: "btn hint", text: t("table.hint"), disabled: true, onclick: () => this.hint() });
-    const controls = h("div", { class: "controls" },
-      h("label", { for: levelSel.id }, t("table.level")), levelSel,
-      h("div", { class: "buttons" }, this.hintBtn, this.undoBtn, this.newBtn));
-
-    this.logEl = h("ol", { class: "log" });
-    const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
-      h("h2", { class: "box-title", text: t("table.log") }), this.logEl);
-
-    this.side = h("aside", { class: "side" },
-      h("section", { class: "scores-box", "aria-label": t("table.scores") }, this.status, this.lastMoveEl, this.scoresEl),
-      h("section", { class: "settings-box", "aria-label": t("table.settings") }, controls),
-      logBox);
-
-    this.dialog = h("dialog", { class: "sheet", "aria-labelledby": `sheet-title-${this.game.id}` });
-    this.pileDialog = h("dialog", { class: "sheet pile-dialog" });
-    this.el.append(this.board, this.side, this.dialog, this.pileDialog);
-
-    this.el.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && this.choosing) { e.preventDefault(); this.cancelChoice(); return; }
-      if (this.el.dataset.state === "busy") this.clock.skip();
-    });
-    // a tap or click anywhere on the table skips the animation in progress
-    this.el.addEventListener("pointerdown", () => { if (this.el.dataset.state === "busy") this.clock.skip(); });
-    // arrow keys move between the cards of the hand (Tab works too; Enter/Space plays)
-    this.handEl.addEventListener("keydown", (e) => {
-      const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -99, End: 99 };
-      if (!(e.key in keys)) return;
-      const buttons = [...this.handEl.querySelectorAll("button:not([disabled])")];
-      if (!buttons.length) return;
-      e.preventDefault();
-      let i = buttons.indexOf(document.activeElement);
-      i = Math.max(0, Math.min(buttons.length - 1, (i < 0 ? 0 : i) + keys[e.key])); // the board is left to right in every language
-      buttons[i].focus();
-    });
+    buildTable(this);
   }
 
   seatName(seat) {
@@ -460,9 +380,8 @@ export class TableView {
   }
 }
 
-/** How a game's table is laid out, from the catalogue (the engine's), not from game ids. */
+/** How a game's table is laid out: from the engine's catalogue, never from game ids. */
 export function layoutOf(game) {
-  const kind = game.layout || (game.id === "scopa" || game.id === "cicera" ? "fishing" : "trick");
-  const stock = game.stock !== undefined ? !!game.stock : game.id === "briscola" || game.id === "scopa";
-  return { kind, fishing: kind === "fishing", stock, dealerShown: !stock };
+  const fishing = game.layout === "fishing";
+  return { kind: game.layout, fishing, stock: !!game.stock, dealerShown: !game.stock };
 }

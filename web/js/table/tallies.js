@@ -3,7 +3,7 @@
 // public facts only). Games without them (Briscola, the tarot games) show the card points
 // taken, which the snapshot carries as `points`.
 import { h } from "../dom.js";
-import { t, num, has } from "../i18n.js";
+import { t, has } from "../i18n.js";
 import { cardName } from "../names.js";
 
 const COUNT_LABELS = { most_cards: "tally.cards", most_coins: "tally.coins", most_swords: "tally.swords" };
