@@ -211,6 +211,7 @@ export class TableView {
     if (fresh) this.markReady();
     const me = snap.seat;
     if (events.length) this.history.push({ events, me });
+    hook.presented = events; // for tests: the events of the batch on show
     while (this.history.length > 400) this.history.shift();
     const lines = new Map(narrate(events, this.narrationContext(me)).map((l) => [l.index, l]));
     let sheet = null;
