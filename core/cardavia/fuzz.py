@@ -267,10 +267,12 @@ def _encode(request: Any) -> Any:
     return request
 
 
-def fuzz_game(game: str, requests: int, seed: int) -> dict:
-    """``requests`` seeded requests against one fresh bridge, playing ``game``."""
+def fuzz_game(game: str, requests: int, seed: int,
+              make_bridge: Callable[[], Bridge] = Bridge) -> dict:
+    """``requests`` seeded requests against one fresh bridge, playing ``game``
+    (``make_bridge`` lets the tests prove that the checks catch a broken bridge)."""
     rng = random.Random(f"fuzz:{game}:{seed}")
-    bridge = Bridge()
+    bridge = make_bridge()
     maker = RequestMaker(bridge, game, rng)
     errors: dict[str, int] = {}
     crashes: list[str] = []

@@ -36,16 +36,16 @@ def check_seed(seed: Any, code: str = "bad_request") -> int:
 
 
 def check_seats(seats: Any, num_seats: int, code: str = "bad_request") -> list[dict]:
-    """Seats as ``{"kind": "human"}`` or ``{"kind": "ai", "level": <level>}``, one per
-    seat, normalised to exactly those keys (nothing else is kept or echoed)."""
+    """Seats as exactly ``{"kind": "human"}`` or ``{"kind": "ai", "level": <level>}``,
+    one per seat (copied: nothing else is kept or echoed)."""
     if not isinstance(seats, list) or len(seats) != num_seats:
         raise GameError(f"this game needs a list of {num_seats} seats", code)
     out = []
     for seat in seats:
         kind = seat.get("kind") if isinstance(seat, dict) else None
-        if kind == "human":
+        if kind == "human" and len(seat) == 1:
             out.append({"kind": "human"})
-        elif kind == "ai":
+        elif kind == "ai" and len(seat) == 2:
             level = seat.get("level")
             if not isinstance(level, str) or level not in LEVELS:
                 raise GameError(f"unknown level {str(level)[:40]!r} "
