@@ -64,8 +64,14 @@ class Bridge:
         }
 
     def handle(self, text: str) -> str:
-        """One request as JSON text → one response as JSON text."""
-        return json.dumps(self.handle_obj(text), ensure_ascii=False, separators=(",", ":"))
+        """One request as JSON text → one response as JSON text (always strict JSON:
+        nothing escapes, even a response that cannot be serialised)."""
+        response = self.handle_obj(text)
+        try:
+            return json.dumps(response, ensure_ascii=False, separators=(",", ":"),
+                              allow_nan=False)
+        except (TypeError, ValueError) as err:  # a bug in a response: say so, in JSON
+            return json.dumps(_error(None, "internal", f"unserialisable response: {err}"))
 
     def handle_obj(self, text: str) -> dict:
         if isinstance(text, (str, bytes)) and len(text) > MAX_REQUEST_CHARS:
