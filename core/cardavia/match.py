@@ -28,18 +28,18 @@ def _checksum(body: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def check_seed(seed: Any, code: str = "bad_request") -> int:
+def check_seed(seed: Any) -> int:
     """A seed is a plain integer 0 … MAX_SEED (not a bool, a float or a string)."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise GameError(f"the seed must be an integer from 0 to {MAX_SEED}", code)
+        raise GameError(f"the seed must be an integer from 0 to {MAX_SEED}", "bad_request")
     return seed
 
 
-def check_seats(seats: Any, num_seats: int, code: str = "bad_request") -> list[dict]:
+def check_seats(seats: Any, num_seats: int) -> list[dict]:
     """Seats as exactly ``{"kind": "human"}`` or ``{"kind": "ai", "level": <level>}``,
     one per seat (copied: nothing else is kept or echoed)."""
     if not isinstance(seats, list) or len(seats) != num_seats:
-        raise GameError(f"this game needs a list of {num_seats} seats", code)
+        raise GameError(f"this game needs a list of {num_seats} seats", "bad_request")
     out = []
     for seat in seats:
         kind = seat.get("kind") if isinstance(seat, dict) else None
@@ -49,11 +49,11 @@ def check_seats(seats: Any, num_seats: int, code: str = "bad_request") -> list[d
             level = seat.get("level")
             if not isinstance(level, str) or level not in LEVELS:
                 raise GameError(f"unknown level {str(level)[:40]!r} "
-                                f"(levels: {', '.join(LEVELS)})", code)
+                                f"(levels: {', '.join(LEVELS)})", "bad_request")
             out.append({"kind": "ai", "level": level})
         else:
             raise GameError("a seat is {\"kind\": \"human\"} or {\"kind\": \"ai\", "
-                            "\"level\": …}", code)
+                            "\"level\": …}", "bad_request")
     return out
 
 
@@ -71,7 +71,8 @@ class Match:
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "ai", "level": "normal"}] * (cls.NUM_SEATS - 1)
         self.seats = check_seats(seats, cls.NUM_SEATS)
-        self.players = [make_player(s["level"]) if s["kind"] == "ai" else None for s in seats]
+        self.players = [make_player(s["level"]) if s["kind"] == "ai" else None
+                        for s in self.seats]
         self.state: State = new_game(game, self.seed, self.deck)
         self.log: list[list[Any]] = []  # [seat, action id] in order
 
