@@ -34,7 +34,7 @@ def test_new_match_snapshot_for_the_human_seat():
     snap = r["snapshot"]
     assert snap["game"] == "briscola" and snap["seat"] == 0 and len(snap["hand"]) == 3
     assert snap["hand_counts"] == [3, 3] and snap["stock"] == 34
-    assert snap["seed"] is None
+    assert snap["seed"] == 5  # the page chose it
     assert r["events"][0]["type"] == "dealt"
     hand_events = [e for e in r["events"] if e["type"] == "hand"]
     assert any("cards" in e for e in hand_events if e["seat"] == 0)
@@ -112,7 +112,8 @@ def test_save_restore_resumes_exactly_and_tampered_saves_are_refused():
     save = call(b, op="save")["save"]
     fresh = Bridge()
     r = call(fresh, op="restore", save=json.loads(json.dumps(save)))
-    assert r["ok"] and r["snapshot"] == snap
+    assert r["ok"] and r["snapshot"] == dict(snap, seed=None)  # seed: see the hiding test
+    snap = r["snapshot"]
     tampered = dict(save, seed=save["seed"] + 1)
     r = call(fresh, op="restore", save=tampered)
     assert r["error"]["code"] == "bad_save"
@@ -225,17 +226,24 @@ def test_an_unexpected_failure_mid_request_puts_the_match_back():
     assert b.match.state.to_json() == before and b.match.log == log
 
 
-def test_the_snapshot_hides_the_seed_until_the_match_is_over():
-    b, r = started("briscola")
-    assert r["snapshot"]["seed"] is None  # the seed rebuilds every hidden card
+def test_the_snapshot_hides_a_seed_the_page_did_not_choose_until_the_match_is_over():
+    b = Bridge()
+    r = call(b, op="new_match", game="briscola", level="greedy")  # the bridge draws the seed
+    assert r["snapshot"]["seed"] is None  # it would rebuild every hidden card
+    save = call(b, op="save")["save"]
     while r["snapshot"]["to_move"] is not None:
+        assert r["snapshot"]["seed"] is None
         snap = r["snapshot"]
         r = call(b, op="act", action=snap["legal"][0]["id"]) if snap["your_turn"] \
             else call(b, op="advance")
-        assert r["snapshot"]["seed"] is None or r["snapshot"]["to_move"] is None
-    assert r["snapshot"]["seed"] == 5
+    assert r["snapshot"]["seed"] == save["seed"]
     assert call(b, op="act", action="play:AD")["error"]["code"] == "match_over"
     assert call(b, op="hint")["error"]["code"] == "match_over"
+    # A restored match hides it too (the save is storage, not something shown).
+    b2, _ = started("briscola")
+    assert call(b2, op="snapshot")["snapshot"]["seed"] == 5
+    r = call(b2, op="restore", save=call(b2, op="save")["save"])
+    assert r["snapshot"]["seed"] is None
 
 
 # ----- fuzzing -------------------------------------------------------------------------

@@ -57,6 +57,7 @@ class Bridge:
         self.match: Match | None = None
         self.human = 0
         self.cursor = 0  # events already sent
+        self.seed_from_page = False  # the page chose the seed: showing it tells nothing new
         self.ops: dict[str, Callable[[dict], dict]] = {
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
@@ -93,7 +94,7 @@ class Bridge:
             shown = repr(op)[:40]
             return _error(rid, "unknown_op", f"unknown operation {shown} "
                                              f"(operations: {', '.join(self.ops)})")
-        before = (self.match, self.human, self.cursor,
+        before = (self.match, self.human, self.cursor, self.seed_from_page,
                   len(self.match.log) if self.match else 0)
         try:
             body = handler(request)
@@ -107,7 +108,7 @@ class Bridge:
     def _roll_back(self, before: tuple) -> None:
         """After an unexpected failure: the match, seat and event cursor as they were
         before the request, the position rebuilt from the seed and the log."""
-        match, self.human, self.cursor, moves = before
+        match, self.human, self.cursor, self.seed_from_page, moves = before
         self.match = match
         if match is not None:
             match.rewind(moves)
@@ -142,6 +143,7 @@ class Bridge:
                  for s in range(cls.NUM_SEATS)]
         match = Match(game, seed, deck, seats)
         self.match, self.human, self.cursor = match, seat, 0
+        self.seed_from_page = request.get("seed") is not None
         return self._view()
 
     def _act(self, request: dict) -> dict:
@@ -184,6 +186,7 @@ class Bridge:
             raise GameError("a save from the table has exactly one human seat", "bad_save")
         seat = humans[0]
         self.match, self.human = match, seat
+        self.seed_from_page = False
         self.cursor = match.state.event_count
         return self._view()
 
@@ -201,8 +204,9 @@ class Bridge:
         snap["your_turn"] = your_turn
         snap["legal"] = state.legal_actions() if your_turn else []
         snap["level"] = next((s["level"] for s in match.seats if s["kind"] == "ai"), None)
-        # The seed rebuilds every hidden card: shown only once the match is over.
-        snap["seed"] = match.seed if match.to_move is None else None
+        # The seed rebuilds every hidden card: shown once the match is over, or if the
+        # page chose it (then it already knows it).
+        snap["seed"] = match.seed if match.to_move is None or self.seed_from_page else None
         snap["can_undo"] = any(match.is_human(s) for s, _ in match.log)
         events = state.events_for(self.human, self.cursor)
         self.cursor = state.event_count

@@ -282,7 +282,7 @@ def fuzz_game(game: str, requests: int, seed: int,
     for n in range(requests):
         request = maker.make()
         match = bridge.match
-        before = (match, bridge.human, bridge.cursor,
+        before = (match, bridge.human, bridge.cursor, bridge.seed_from_page,
                   match.state.to_json() if match else None, [list(e) for e in match.log]
                   if match else None)
         try:
@@ -311,7 +311,7 @@ def fuzz_game(game: str, requests: int, seed: int,
         if code == "internal":
             crashes.append(f"#{n}: internal: {response['error']['message'][:200]}")
         match = bridge.match
-        after = (match, bridge.human, bridge.cursor,
+        after = (match, bridge.human, bridge.cursor, bridge.seed_from_page,
                  match.state.to_json() if match else None, [list(e) for e in match.log]
                  if match else None)
         if after[0] is not before[0] or after[1:] != before[1:]:
