@@ -168,7 +168,9 @@ def _restore_forged(edit):
 
 
 @pytest.mark.parametrize("text, code", [
-    ("[" * 100_000 + "]" * 100_000, "bad_json"),           # RecursionError escaped before
+    ("[" * 100_000 + "]" * 100_000, "bad_json"),           # RecursionError escaped before;
+    ('{"id": 1, "op": "snapshot", "x": ' + "[" * 33 + "]" * 33 + "}", "bad_json"),  # Pyodide crashed
+    ('{"id": 1, "op": "act", "action": "' + "[{" * 100 + '"}', "no_match"),  # brackets in a string
     ('{"id": NaN, "op": "snapshot"}', "bad_json"),          # echoed back as NaN: not JSON
     ('{"id": 1, "op": "new_match", "game": "scopa", "seed": Infinity}', "bad_json"),
     ('{"id": "\\ud800", "op": "snapshot"}', "bad_request"),  # a lone surrogate is not UTF-8

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any, Callable
 
 from .ai import LEVELS
@@ -22,6 +23,28 @@ ERROR_CODES = ("bad_json", "bad_request", "unknown_op", "no_match", "unknown_gam
 MAX_REQUEST_CHARS = 1_000_000   # a save of the longest match is a few kB
 MAX_ID_CHARS = 200              # request ids and action ids
 MAX_MESSAGE_CHARS = 300         # error messages never echo a huge input back
+MAX_DEPTH = 32                  # requests nest 5 deep; Pyodide's stack overflows in the
+                                # JSON decoder long before Python's recursion limit
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str | bytes) -> bool:
+    """Whether arrays and objects nest deeper than MAX_DEPTH (strings skipped):
+    checked before parsing, since in Pyodide a deep enough nesting kills the worker."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        t = token.group()
+        if t in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif t in "]}":
+            depth -= 1
+    return False
 
 
 def _reject_constant(name: str) -> Any:
@@ -78,6 +101,8 @@ class Bridge:
         if isinstance(text, (str, bytes)) and len(text) > MAX_REQUEST_CHARS:
             return _error(None, "bad_request", f"a request is at most {MAX_REQUEST_CHARS} "
                                                "characters")
+        if isinstance(text, (str, bytes)) and _too_deep(text):
+            return _error(None, "bad_json", f"the request nests deeper than {MAX_DEPTH}")
         try:
             request = json.loads(text, parse_constant=_reject_constant)
         except (TypeError, ValueError, RecursionError) as err:
