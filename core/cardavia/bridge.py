@@ -10,7 +10,9 @@ import json
 import random
 from typing import Any, Callable
 
-from .games import GameError, REGISTRY
+from .ai import advice
+from .games import GameError, REGISTRY, new_game
+from .games.base import rng_for
 from .match import Match
 from .traditions import catalogue
 
@@ -24,7 +26,9 @@ class Bridge:
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
+            "review": self._review, "practice": self._practice,
         }
+        self.practice = False  # a match restarted from a logged position
 
     def handle(self, text: str) -> str:
         """One request as JSON text → one response as JSON text."""
@@ -75,6 +79,7 @@ class Bridge:
                  for s in range(cls.NUM_SEATS)]
         match = Match(game, seed, request.get("deck"), seats)
         self.match, self.human, self.cursor = match, seat, 0
+        self.practice = False
         return self._view()
 
     def _act(self, request: dict) -> dict:
@@ -99,10 +104,40 @@ class Bridge:
         return self._view()
 
     def _hint(self, request: dict) -> dict:
+        """The expert's move (``hint``, an action id) and its analysis (``advice``)."""
         match = self._need_match()
         if match.to_move != self.human:
             raise GameError("it is not your turn", "not_your_turn")
-        return dict(self._view(), hint=match.computer_choice(self.human, "normal"))
+        rng = rng_for("ai", match.seed, len(match.log), self.human)
+        found = advice.hint(match.state, self.human, rng)
+        return dict(self._view(), hint=found["action"], advice=found)
+
+    def _review(self, request: dict) -> dict:
+        """The human's costly moves in a finished deal (default: the last one)."""
+        match = self._need_match()
+        deal = request.get("deal")
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
+            raise GameError("deal must be an integer (from 1)", "bad_request")
+        found = advice.review(lambda _k: new_game(match.game, match.seed, match.deck),
+                              match.log, self.human, match.seed,
+                              None if deal is None else deal - 1)
+        return dict(self._view(), review=found)
+
+    def _practice(self, request: dict) -> dict:
+        """"Try again from here": the same match rebuilt from its seed and the
+        first ``index`` actions of its log, marked as practice."""
+        match = self._need_match()
+        index = request.get("index")
+        if not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index <= len(match.log):
+            raise GameError(f"index must be 0…{len(match.log)}", "bad_request")
+        again = Match(match.game, match.seed, match.deck, match.seats)
+        for seat, action_id in match.log[:index]:
+            again.state.apply(action_id)
+            again.log.append([seat, action_id])
+        self.match, self.practice = again, True
+        self.cursor = again.state.event_count
+        return self._view()
 
     def _save(self, request: dict) -> dict:
         return dict(self._view(), save=self._need_match().save())
@@ -112,6 +147,7 @@ class Bridge:
         seat = next(i for i, s in enumerate(match.seats) if s["kind"] == "human") \
             if any(s["kind"] == "human" for s in match.seats) else 0
         self.match, self.human = match, seat
+        self.practice = False
         self.cursor = match.state.event_count
         return self._view()
 
@@ -130,6 +166,7 @@ class Bridge:
         snap["legal"] = state.legal_actions() if your_turn else []
         snap["level"] = next((s["level"] for s in match.seats if s["kind"] == "ai"), None)
         snap["seed"] = match.seed
+        snap["practice"] = self.practice
         snap["can_undo"] = any(match.is_human(s) for s, _ in match.log)
         events = state.events_for(self.human, self.cursor)
         self.cursor = state.event_count

@@ -126,8 +126,10 @@ def _percentile(xs: list[float], q: float) -> float:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3) if xs else 0.0
 
 
-def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -> dict:
-    """Random-play throughput, and the move times of the greedy and normal players."""
+def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6,
+          levels: tuple[str, ...] = ("greedy", "normal", "expert")) -> dict:
+    """Random-play throughput, and the move times of the computer players (each
+    level against greedy opponents)."""
     deals = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -139,8 +141,9 @@ def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -
         deals += 1
     elapsed = time.perf_counter() - start
     move_ms: dict[str, dict] = {}
-    for level in ("greedy", "normal"):
+    for level in levels:
         times: list[float] = []
+        cpu: list[float] = []  # process time: what a quiet machine would take
         for d in range(move_deals):
             state = new_game(game, seed + 1000 + d)
             player, other = make_player(level), make_player("greedy")
@@ -149,14 +152,16 @@ def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -
                 seat = state.current_player()
                 rng = rng_for("bench", d, move)
                 if state.team_of(seat) == 0:
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     choice = player.choose(View(state, seat), rng)
                     times.append((time.perf_counter() - t0) * 1000)
+                    cpu.append((time.process_time() - c0) * 1000)
                 else:
                     choice = other.choose(View(state, seat), rng)
                 state.apply(choice)
                 move += 1
         move_ms[level] = {"p50": _percentile(times, 0.5), "p95": _percentile(times, 0.95),
+                          "cpu_p50": _percentile(cpu, 0.5), "cpu_p95": _percentile(cpu, 0.95),
                           "moves": len(times)}
     return {"game": game, "deals_per_second": round(deals / elapsed, 1),
             "actions_per_second": round(actions / elapsed, 1), "move_ms": move_ms}

@@ -389,6 +389,15 @@ class CiceraState(State):
             i += k
         return s
 
+    # ----- AI hooks -----------------------------------------------------------
+    # Expert: more samples, and each sampled world solved exactly in the last
+    # round (4 plays).
+    EXPERT_SAMPLES = 72
+    SOLVE_PLIES = 4
+
+    def plies_left(self) -> int | None:
+        return sum(len(h) for h in self.hands)
+
     # ----- search: position estimate at the play-out horizon -----------------
     # 48-play greedy play-outs are too slow to sample enough: a play-out stops two
     # rounds after the searched action (it plus 7 plays) and is valued by estimate().

@@ -269,6 +269,24 @@ class ScopaState(State):
         s.stock = unseen[k:]
         return s
 
+    # ----- AI hooks -----------------------------------------------------------
+    # Expert: more samples; each sampled world solved exactly in the deal's last
+    # round (6 plays); with the stock empty every card is known (the opponent
+    # holds exactly the unseen ones): one exact solve.
+    EXPERT_SAMPLES = 96
+    SOLVE_PLIES = 6
+
+    def plies_left(self) -> int | None:
+        return len(self.hands[0]) + len(self.hands[1]) + len(self.stock)
+
+    def all_cards_inferable(self, seat: int) -> bool:
+        return not self.stock
+
+    def solver_key(self):
+        return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])),
+                tuple(sorted(self.table)), self.to_move, self.last_capturer,
+                tuple(sorted(self.piles[0])), tuple(sorted(self.piles[1])), tuple(self.scope))
+
     # ----- one-ply knowledge for the greedy player ---------------------------
     def greedy_key(self, action: Action) -> tuple:
         """Material taken now (a scopa above all, then the settebello, sevens,

@@ -21,8 +21,8 @@ consequences for the dealer's hand, no 5-point card in the discard, hand sizes).
 ``greedy_key`` is one-ply partnership play on the seat's information; in the
 sampled worlds of a search (clones) the play-out policy reads the sampled hands.
 ``candidate_actions`` keeps the 8 best discards by ``discard_value`` for search.
-The search's play-outs run in ``_fast_playout`` (``PLAYOUT_PLIES = 0``: the
-estimate is the whole play-out, the same plays and value as the generic loop).
+The search's play-out hook (``playout``) runs ``_fast_playout``: the same plays
+and value as the generic loop, about 4x faster.
 """
 
 from __future__ import annotations
@@ -777,13 +777,19 @@ class TarocchiState(State):
         """The deal's margin, plus a bonus for winning it (the deal is the match)."""
         return _deal_value(self, team, self.sheets[-1]["totals"])
 
-    # The search's play-outs run in _fast_playout: right after the searched action
-    # (PLAYOUT_PLIES = 0) the estimate plays the sampled world to the end with the
-    # play-out policy above (_rollout_best), on plain lists, and returns exactly
-    # what the generic loop and rollout_value would: keep the two in step.
-    PLAYOUT_PLIES = 0
+    # Expert: more samples, and each sampled world solved exactly in the last
+    # trick (4 plays).
+    EXPERT_SAMPLES = 192
+    SOLVE_PLIES = 4
 
-    def estimate(self, team: int) -> float:
+    def plies_left(self) -> int | None:
+        return sum(len(h) for h in self.hands) if self.phase == "play" else None
+
+    def playout(self, team: int) -> float:
+        """The search's play-out: _fast_playout plays this sampled world to the
+        end with the play-out policy above (_rollout_best), on plain lists, and
+        returns exactly what the generic loop and rollout_value would: keep the
+        two in step (a test compares them)."""
         return _fast_playout(self, team)
 
     def _discard_key(self, pair: list[str]) -> tuple:
