@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import Iterable
 
@@ -109,6 +110,8 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
     else:
         parts = [_arena_chunk(c) for c in chunks]
     results = [r for part in parts for r in part]
+    # Elapsed time is not a result: on stderr, so equal seeds print equal JSON.
+    print(f"arena: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     a_wins = sum(1 for w, _ in results if w == 1)
     b_wins = sum(1 for w, _ in results if w == 0)
     draws = sum(1 for w, _ in results if w is None)
@@ -117,8 +120,7 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
             "b_wins": b_wins, "draws": draws,
             "a_win_rate_decided": round(a_wins / decided, 4) if decided else None,
             "ci95": wilson(a_wins, decided),
-            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3),
-            "seconds": round(time.perf_counter() - start, 1)}
+            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3)}
 
 
 def _percentile(xs: list[float], q: float) -> float:

@@ -83,10 +83,10 @@ class SolverLimit(RuntimeError):
 
 
 def ordered(state: State) -> list[Action]:
-    """Legal actions, most promising first (the greedy key): more cut-offs."""
+    """Legal actions, most promising first (the play-out policy): more cut-offs."""
     actions = state.legal_actions()
     if len(actions) > 1:
-        actions = sorted(actions, key=state.greedy_key, reverse=True)
+        actions = sorted(actions, key=state.playout_key, reverse=True)
     return actions
 
 

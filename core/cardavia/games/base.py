@@ -41,6 +41,17 @@ class NotYourTurn(GameError):
     code = "not_your_turn"
 
 
+class InvariantError(AssertionError):
+    """A broken rule-independent or game invariant: a bug, never a player's
+    mistake. Raised explicitly, so ``python -O`` does not skip the checks."""
+
+
+def require(condition: Any, message: Any = "invariant broken") -> None:
+    """Raise InvariantError with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise InvariantError(message)
+
+
 def rng_for(*parts: Any) -> random.Random:
     """A generator seeded from a tuple of parts; string seeding (sha512) is stable
     across Python versions, so CPython 3.11 and Pyodide deal the same cards."""
@@ -143,14 +154,14 @@ class State:
         return cards.DECKS[self.deck]
 
     def check_invariants(self) -> None:
-        """Raise AssertionError if the state breaks a rule-independent invariant:
+        """Raise InvariantError if the state breaks a rule-independent invariant:
         every card of the pack in exactly one place. Games add their own checks."""
         places = self.card_locations()
         seen = [c for where in places.values() for c in where]
         if sorted(seen) != sorted(self.pack()):
             dup = sorted({c for c in seen if seen.count(c) > 1})
             missing = sorted(set(self.pack()) - set(seen))
-            raise AssertionError(f"cards not conserved: duplicated {dup}, missing {missing}")
+            raise InvariantError(f"cards not conserved: duplicated {dup}, missing {missing}")
 
     # ----- shared machinery ----------------------------------------------
     def apply(self, action_id: str) -> list[Event]:
@@ -252,7 +263,9 @@ class State:
         """The search's play-out: play this (sampled) world to the end of the
         current deal and return its value for ``team``. The default plays
         greedy_key's choices, stops after PLAYOUT_PLIES plays if the game sets
-        it (valuing the position with estimate()), and returns rollout_value."""
+        it (valuing the position with estimate()), and returns rollout_value.
+        The plays are playout_key's choices (greedy_key unless the game has a
+        sharper policy for sampled worlds)."""
         start = self.deal_index()
         plies = self.PLAYOUT_PLIES
         while self.deal_index() == start and not self.is_terminal():
@@ -264,13 +277,19 @@ class State:
             if len(actions) == 1:
                 self._apply(actions[0])
                 continue
-            best, best_key = actions[0], self.greedy_key(actions[0])
+            best, best_key = actions[0], self.playout_key(actions[0])
             for a in actions[1:]:
-                k = self.greedy_key(a)
+                k = self.playout_key(a)
                 if k > best_key:
                     best, best_key = a, k
             self._apply(best)
         return self.rollout_value(team)
+
+    def playout_key(self, action: Action) -> tuple:
+        """The play-out policy in a sampled world (every hand placed), a sort key
+        like greedy_key, which it is by default. Only search calls it, on
+        samples; a real position is played by greedy_key alone."""
+        return self.greedy_key(action)
 
     def plies_left(self) -> int | None:
         """Plays left in the current deal (None: unknown; then never solved)."""

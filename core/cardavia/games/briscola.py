@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, rng_for
+from .base import Action, State, require, rng_for
 
 # Rank strength (higher wins) and card points; separate things (B3, seed).
 STRENGTH = {"2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "J": 5, "N": 6, "K": 7, "3": 8, "A": 9}
@@ -144,10 +144,11 @@ class BriscolaState(State):
 
     def check_invariants(self) -> None:
         super().check_invariants()
-        assert sum(self.points) == sum(card_points(c) for p in self.piles for c in p)
+        require(sum(self.points) == sum(card_points(c) for p in self.piles for c in p),
+                "points = card points in the piles")
         if self.is_terminal():
-            assert sum(self.points) == TOTAL_POINTS, self.points
-        assert self.stock == [] or self.stock[-1] == self.trump, "the face-up trump is drawn last"
+            require(sum(self.points) == TOTAL_POINTS, self.points)
+        require(self.stock == [] or self.stock[-1] == self.trump, "the face-up trump is drawn last")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, rng_for
+from .base import Action, State, require, rng_for
 
 PACK = cards.TAROCCHI_62
 MATTO = cards.MATTO
@@ -85,7 +85,7 @@ def _points(c: str) -> int:
 
 
 POINTS = {c: _points(c) for c in PACK}
-assert sum(POINTS.values()) == TOTAL_POINTS
+require(sum(POINTS.values()) == TOTAL_POINTS, "card points total 114")
 # Cards of each suit from the highest down (for "is anything higher still out?").
 BY_SUIT = {s: sorted((c for c in PACK if SUIT[c] == s), key=STRENGTH.__getitem__, reverse=True)
            for s in "TCDSB"}
@@ -172,34 +172,65 @@ def legal_cards(hand: list[str], trick: list) -> list[str]:
     return same
 
 
-def discard_is_legal(hand: list[str], pair) -> bool:
-    """T2, the exact test, for two distinct cards of the dealer's 17-card ``hand``:
-    (a) no 5-point card; (b) a trump 2-20 only if (i) the rest of the hand is
-    only trumps, Kings and the Matto, or (ii) the rest holds no trump at all."""
+def _five_point_reason(card: str) -> str | None:
+    """T2(a): the reason code of a 5-point card (never discardable), else None."""
+    if card == MATTO:
+        return "matto"
+    if card in ("T1", "T21"):
+        return "honour"
+    if card in FIVE:
+        return "king"
+    return None
+
+
+def discard_fault(hand: list[str], pair) -> str | None:
+    """T2, the one copy of the rule, for two cards of the dealer's 17-card ``hand``:
+    None if the pair may be discarded, else why not: ``not_two`` (not two distinct
+    cards of the hand); ``matto``, ``honour``, ``king`` (a 5-point card, (a));
+    ``trump`` (a trump 2-20 while the rest holds both trumps and non-King suit
+    cards: only (i) a rest of trumps, Kings and the Matto, or (ii) a rest without
+    trumps, allow one, (b))."""
     a, b = pair
-    if a == b or a not in hand or b not in hand or a in FIVE or b in FIVE:
-        return False
+    if a == b or a not in hand or b not in hand:
+        return "not_two"
+    for c in (a, b):
+        reason = _five_point_reason(c)
+        if reason:
+            return reason
     if SUIT[a] != "T" and SUIT[b] != "T":
-        return True  # suit cards other than Kings are always discardable
+        return None  # suit cards other than Kings are always discardable
     rest = [c for c in hand if c != a and c != b]
     only_trumps_and_kings = all(c[0] == "T" or c[0] == "K" for c in rest)  # (i)
     no_trumps = not any(SUIT[c] == "T" for c in rest)  # (ii): the Matto is not a trump
-    return only_trumps_and_kings or no_trumps
+    return None if only_trumps_and_kings or no_trumps else "trump"
+
+
+def discard_is_legal(hand: list[str], pair) -> bool:
+    """T2 (see discard_fault)."""
+    return discard_fault(hand, pair) is None
 
 
 def legal_discards(hand: list[str]) -> list[tuple[str, str]]:
     """Every legal unordered pair, each in canonical deck order (T2)."""
     cand = sort_cards(c for c in hand if c not in FIVE)
-    plain = {c for c in hand if SUIT[c] in _NON_KING_SUITS and c[0] != "K"}
-    trumps = {c for c in hand if SUIT[c] == "T"}
-    out = []
-    for i, a in enumerate(cand):
-        for b in cand[i + 1:]:
-            if SUIT[a] == "T" or SUIT[b] == "T":
-                pair = {a, b}
-                if not (plain <= pair or trumps <= pair):
-                    continue
-            out.append((a, b))
+    return [(a, b) for i, a in enumerate(cand) for b in cand[i + 1:]
+            if discard_fault(hand, (a, b)) is None]
+
+
+def discard_blocks(hand: list[str]) -> dict[str, str]:
+    """For the dealer's discard step: each card of ``hand`` that belongs to no
+    legal pair, with discard_fault's reason code (the UI explains these)."""
+    free = {c for pair in legal_discards(hand) for c in pair}
+    out = {}
+    for c in hand:
+        if c in free:
+            continue
+        reason = _five_point_reason(c)
+        if reason is None:
+            others = [o for o in hand if o != c]
+            reasons = {discard_fault(hand, (c, o)) for o in others} - {None}
+            reason = "trump" if "trump" in reasons else sorted(reasons)[0]
+        out[c] = reason
     return out
 
 
@@ -414,31 +445,35 @@ class TarocchiState(State):
 
     def check_invariants(self) -> None:
         super().check_invariants()
-        assert self.points == [sum(POINTS[c] for c in p) for p in self.piles], self.points
-        assert sum(len(p) for p in self.played_by) == 4 * self.tricks_played + len(self.trick)
-        assert sum(self.tricks_won) == self.tricks_played
+        require(self.points == [sum(POINTS[c] for c in p) for p in self.piles], self.points)
+        require(sum(len(p) for p in self.played_by) == 4 * self.tricks_played + len(self.trick),
+                "plays match the tricks")
+        require(sum(self.tricks_won) == self.tricks_played, "tricks won = tricks played")
         if self.phase == "discard":
-            assert not self.discard and len(self.hands[self.dealer]) == 17
+            require(not self.discard and len(self.hands[self.dealer]) == 17,
+                    "the dealer holds 17 before the discard")
         else:
-            assert len(self.discard) == 2, self.discard
-            assert not any(c in FIVE for c in self.discard), "T2(a): a 5-point card discarded"
-            assert self.discard_trumps == sum(1 for c in self.discard if SUIT[c] == "T")
+            require(len(self.discard) == 2, self.discard)
+            require(not any(c in FIVE for c in self.discard), "T2(a): a 5-point card discarded")
+            require(self.discard_trumps == sum(1 for c in self.discard if SUIT[c] == "T"),
+                    "the announced trump count is the discard's")
             for seat in range(4):  # everybody plays one card per trick
-                assert len(self.hands[seat]) + len(self.played_by[seat]) == TRICKS
+                require(len(self.hands[seat]) + len(self.played_by[seat]) == TRICKS,
+                        "every hand played or held 15 cards")
         # T4: a seat that showed a void (by not following or not trumping) never
         # held that suit afterwards: a broken obligation would show up here.
         for seat in range(4):
             for c in self.hands[seat]:
-                assert SUIT[c] not in self.voids[seat], (
-                    f"seat {seat} holds {c} after showing a void in {SUIT[c]}")
+                require(SUIT[c] not in self.voids[seat], (
+                    f"seat {seat} holds {c} after showing a void in {SUIT[c]}"))
         if self.phase == "over":
             sheet = self.sheets[-1]
-            assert sum(sheet["totals"]) == TOTAL_POINTS, sheet["totals"]
+            require(sum(sheet["totals"]) == TOTAL_POINTS, sheet["totals"])
             for t in (0, 1):
-                assert sheet["totals"][t] == sum(
-                    l["points"] for l in sheet["lines"] if l["team"] == t)
+                require(sheet["totals"][t] == sum(
+                    l["points"] for l in sheet["lines"] if l["team"] == t), "totals = sum of the lines")
                 if self.tricks_won[t] == TRICKS:
-                    assert sheet["totals"][t] == TOTAL_POINTS, "a sweep scores all 114"
+                    require(sheet["totals"][t] == TOTAL_POINTS, "a sweep scores all 114")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:
@@ -466,6 +501,9 @@ class TarocchiState(State):
             "played": [c for p in self.played_by for c in p],
             "discard_trumps": self.discard_trumps,  # T2(c), public
             "discard": list(self.discard) if show_discard else None,  # T10
+            # The dealer's discard step: why each blocked card cannot go (T2).
+            "discard_blocks": (discard_blocks(self.hands[seat])
+                               if self.phase == "discard" and seat == self.dealer else None),
             "match_scores": None, "target": None, "deal": 1,
             "sheets": list(self.sheets),
             "result": self.result(),
@@ -477,7 +515,6 @@ class TarocchiState(State):
         T2 (no 5-point card; trumps only under (i) or (ii), which constrains the
         dealer's hand). Uses only ``seat``'s view, so equal views give equal samples."""
         s = self.clone()
-        s._rollout = False
         if self.phase == "over":
             return s
         known = set(self.hands[seat])
@@ -529,7 +566,6 @@ class TarocchiState(State):
             if out is None:
                 return s
         hands, discard = out
-        s._rollout = False  # a sample is played like a real position
         for p, h in zip(others, hands):
             s.hands[p] = sort_cards(h)
         if hide_discard:
@@ -642,8 +678,6 @@ class TarocchiState(State):
         cards, the Matto's free pass)."""
         if action["type"] == "discard":
             return self._discard_key(action["cards"])
-        if self.__dict__.get("_rollout"):
-            return (1,) if action["card"] == self._rollout_best() else (0,)
         card = action["card"]
         ctx = self._context()
         led = ctx["led"]
@@ -686,15 +720,15 @@ class TarocchiState(State):
             value = -(1 - 2 * q) * total
         return (value - cost, -STRENGTH[card])
 
-    # In search, the computer players play out sampled worlds (determinize, then
-    # clone). There every hand is a sample, so the play-out policy may read them:
-    # exact "can an opponent still beat this card?" is both cheaper and sharper.
-    # Real states and the samples themselves use the information-set key above.
+    # In search, the computer players play out sampled worlds. There every hand
+    # is a sample, so the play-out policy may read them: exact "can an opponent
+    # still beat this card?" is both cheaper and sharper. Real positions use the
+    # information-set key above.
 
-    def clone(self) -> "TarocchiState":
-        other = super().clone()
-        other._rollout = True
-        return other
+    def playout_key(self, action: Action) -> tuple:
+        if action["type"] == "discard":
+            return self._discard_key(action["cards"])
+        return (1,) if action["card"] == self._rollout_best() else (0,)
 
     def _rollout_best(self) -> str:
         """The play-out policy's card for this position (computed once per position):
