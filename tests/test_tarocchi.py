@@ -560,7 +560,7 @@ def test_fast_playout_plays_and_values_exactly_as_the_generic_loop():
 
     from cardavia.games import new_game
     from cardavia.games.base import State
-    from cardavia.games import tarocchi as T
+    from cardavia.ai import tarocchi_policy
 
     rng = _random.Random(1)
     compared = 0
@@ -574,7 +574,7 @@ def test_fast_playout_plays_and_values_exactly_as_the_generic_loop():
                 w._apply(a)
                 if w.is_terminal():
                     continue
-                fast = T._fast_playout(w.clone(), seat % 2)
+                fast = tarocchi_policy.fast_playout(w.clone(), seat % 2)
                 slow = State.playout(w, seat % 2)  # the generic loop
                 assert fast == pytest.approx(slow, abs=1e-9)
                 compared += 1

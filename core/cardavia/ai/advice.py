@@ -14,7 +14,7 @@ import random
 import time
 
 from ..games.base import Action, GameError, State, rng_for
-from .players import ExpertPlayer, View
+from .players import View
 from .search import best_index, pimc
 
 TOP = 3  # choices shown with a hint
