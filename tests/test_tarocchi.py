@@ -553,14 +553,14 @@ def test_candidate_actions_keep_the_best_discards_for_search():
     assert s.candidate_actions() == s.legal_actions()  # in play: every legal card
 
 
-def test_fast_playout_plays_and_values_exactly_as_the_generic_loop(monkeypatch):
+def test_fast_playout_plays_and_values_exactly_as_the_generic_loop():
     """The search's specialised play-out (_fast_playout) must stay in step with
     the generic loop over legal actions and rollout_value."""
     import random as _random
 
-    from cardavia.ai.players import playout
     from cardavia.games import new_game
-    from cardavia.games import tarocchi as T
+    from cardavia.games.base import State
+    from cardavia.ai import tarocchi_policy
 
     rng = _random.Random(1)
     compared = 0
@@ -574,11 +574,28 @@ def test_fast_playout_plays_and_values_exactly_as_the_generic_loop(monkeypatch):
                 w._apply(a)
                 if w.is_terminal():
                     continue
-                fast = T._fast_playout(w.clone(), seat % 2)
-                monkeypatch.setattr(T.TarocchiState, "PLAYOUT_PLIES", None)
-                slow = playout(w, seat % 2, 0)
-                monkeypatch.undo()
+                fast = tarocchi_policy.fast_playout(w.clone(), seat % 2)
+                slow = State.playout(w, seat % 2)  # the generic loop
                 assert fast == pytest.approx(slow, abs=1e-9)
                 compared += 1
             st.apply(rng.choice(st.legal_actions())["id"])
     assert compared > 100
+
+
+def test_T2_discard_blocks_give_the_reason_of_each_card_that_cannot_go():
+    # (a): the Matto, trumps 1 and 21 and the Kings never go; (b): with suit
+    # cards and other trumps left, trumps 5 and 9 cannot go either.
+    s = _discard_state("T0 T1 T21 KC KD T5 T9 QC 2C 5S 6S 7S 8B 9B 10B JD ND")
+    blocks = s.observation(3)["discard_blocks"]
+    assert blocks == {"T0": "matto", "T1": "honour", "T21": "honour", "KC": "king",
+                      "KD": "king", "T5": "trump", "T9": "trump"}
+    assert all(s.observation(seat)["discard_blocks"] is None for seat in (0, 1, 2))
+    # (b)(ii): with a single trump, discarding it leaves no trump: it may go.
+    s = _discard_state("T5 KC KD KS KB QC 2C 5S 6S 7S 8B 9B 10B JD ND NC JS")
+    assert s.observation(3)["discard_blocks"] == {"KC": "king", "KD": "king", "KS": "king",
+                                                   "KB": "king"}
+    # Every card not blocked is in some legal pair, every blocked one in none.
+    free = {c for a in s.legal_actions() for c in a["cards"]}
+    assert free == set(s.hands[3]) - {"KC", "KD", "KS", "KB"}
+    s.apply(s.legal_actions()[0]["id"])
+    assert s.observation(3)["discard_blocks"] is None  # only in the discard step

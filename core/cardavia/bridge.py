@@ -11,15 +11,16 @@ import random
 import re
 from typing import Any, Callable
 
-from .ai import LEVELS
-from .games import GameError, REGISTRY
+from .ai import LEVELS, advice
+from .games import GameError, REGISTRY, new_game
+from .games.base import rng_for
 from .match import MAX_SEED, Match, check_seed
 from .traditions import catalogue
 
 # Every error code a response may carry (docs/protocol.md).
 ERROR_CODES = ("bad_json", "bad_request", "unknown_op", "no_match", "unknown_game",
                "unknown_deck", "illegal_action", "not_your_turn", "match_over",
-               "nothing_to_undo", "bad_save", "internal")
+               "nothing_to_undo", "bad_save", "no_finished_deal", "internal")
 MAX_REQUEST_CHARS = 1_000_000   # a save of the longest match is a few kB
 MAX_ID_CHARS = 200              # request ids and action ids
 MAX_MESSAGE_CHARS = 300         # error messages never echo a huge input back
@@ -85,7 +86,9 @@ class Bridge:
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
+            "review": self._review, "practice": self._practice,
         }
+        self.practice = False  # a match restarted from a logged position
 
     def handle(self, text: str) -> str:
         """One request as JSON text → one response as JSON text (always strict JSON:
@@ -169,6 +172,7 @@ class Bridge:
         match = Match(game, seed, deck, seats)
         self.match, self.human, self.cursor = match, seat, 0
         self.seed_from_page = request.get("seed") is not None
+        self.practice = False
         return self._view()
 
     def _act(self, request: dict) -> dict:
@@ -194,12 +198,42 @@ class Bridge:
         return self._view()
 
     def _hint(self, request: dict) -> dict:
+        """The expert's move (``hint``, an action id) and its analysis (``advice``)."""
         match = self._need_match()
         if match.to_move is None:
             raise GameError("the match is over", "match_over")
         if match.to_move != self.human:
             raise GameError("it is not your turn", "not_your_turn")
-        return dict(self._view(), hint=match.computer_choice(self.human, "normal"))
+        rng = rng_for("ai", match.seed, len(match.log), self.human)
+        found = advice.hint(match.state, self.human, rng)
+        return dict(self._view(), hint=found["action"], advice=found)
+
+    def _review(self, request: dict) -> dict:
+        """The human's costly moves in a finished deal (default: the last one)."""
+        match = self._need_match()
+        deal = request.get("deal")
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
+            raise GameError("deal must be an integer (from 1)", "bad_request")
+        found = advice.review(lambda _k: new_game(match.game, match.seed, match.deck),
+                              match.log, self.human, match.seed,
+                              None if deal is None else deal - 1)
+        return dict(self._view(), review=found)
+
+    def _practice(self, request: dict) -> dict:
+        """"Try again from here": the same match rebuilt from its seed and the
+        first ``index`` actions of its log, marked as practice."""
+        match = self._need_match()
+        index = request.get("index")
+        if not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index <= len(match.log):
+            raise GameError(f"index must be 0…{len(match.log)}", "bad_request")
+        again = Match(match.game, match.seed, match.deck, match.seats)
+        for seat, action_id in match.log[:index]:
+            again.state.apply(action_id)
+            again.log.append([seat, action_id])
+        self.match, self.practice = again, True
+        self.cursor = again.state.event_count
+        return self._view()
 
     def _save(self, request: dict) -> dict:
         return dict(self._view(), save=self._need_match().save())
@@ -212,6 +246,7 @@ class Bridge:
         seat = humans[0]
         self.match, self.human = match, seat
         self.seed_from_page = False
+        self.practice = False
         self.cursor = match.state.event_count
         return self._view()
 
@@ -232,6 +267,7 @@ class Bridge:
         # The seed rebuilds every hidden card: shown once the match is over, or if the
         # page chose it (then it already knows it).
         snap["seed"] = match.seed if match.to_move is None or self.seed_from_page else None
+        snap["practice"] = self.practice
         snap["can_undo"] = any(match.is_human(s) for s, _ in match.log)
         events = state.events_for(self.human, self.cursor)
         self.cursor = state.event_count

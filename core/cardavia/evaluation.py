@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import Iterable
 
@@ -123,6 +124,8 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
     else:
         parts = [_arena_chunk(c) for c in chunks]
     results = [r for part in parts for r in part]
+    # Elapsed time is not a result: on stderr, so equal seeds print equal JSON.
+    print(f"arena: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     a_wins = sum(1 for w, _ in results if w == 1)
     b_wins = sum(1 for w, _ in results if w == 0)
     draws = sum(1 for w, _ in results if w is None)
@@ -131,8 +134,7 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
             "b_wins": b_wins, "draws": draws,
             "a_win_rate_decided": round(a_wins / decided, 4) if decided else None,
             "ci95": wilson(a_wins, decided),
-            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3),
-            "seconds": round(time.perf_counter() - start, 1)}
+            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3)}
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -140,8 +142,10 @@ def _percentile(xs: list[float], q: float) -> float:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3) if xs else 0.0
 
 
-def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -> dict:
-    """Random-play throughput, and the move times of the greedy and normal players."""
+def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6,
+          levels: tuple[str, ...] = ("greedy", "normal", "expert")) -> dict:
+    """Random-play throughput, and the move times of the computer players (each
+    level against greedy opponents)."""
     deals = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -153,8 +157,9 @@ def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -
         deals += 1
     elapsed = time.perf_counter() - start
     move_ms: dict[str, dict] = {}
-    for level in ("greedy", "normal"):
+    for level in levels:
         times: list[float] = []
+        cpu: list[float] = []  # process time: what a quiet machine would take
         for d in range(move_deals):
             state = new_game(game, seed + 1000 + d)
             player, other = make_player(level), make_player("greedy")
@@ -163,14 +168,16 @@ def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -
                 seat = state.current_player()
                 rng = rng_for("bench", d, move)
                 if state.team_of(seat) == 0:
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     choice = player.choose(View(state, seat), rng)
                     times.append((time.perf_counter() - t0) * 1000)
+                    cpu.append((time.process_time() - c0) * 1000)
                 else:
                     choice = other.choose(View(state, seat), rng)
                 state.apply(choice)
                 move += 1
         move_ms[level] = {"p50": _percentile(times, 0.5), "p95": _percentile(times, 0.95),
+                          "cpu_p50": _percentile(cpu, 0.5), "cpu_p95": _percentile(cpu, 0.95),
                           "moves": len(times)}
     return {"game": game, "deals_per_second": round(deals / elapsed, 1),
             "actions_per_second": round(actions / elapsed, 1), "move_ms": move_ms}
