@@ -212,14 +212,29 @@ def _tops(hand) -> list[int]:
     return top
 
 
-def _can_beat(top: list[int], led: str, best: str) -> bool:
-    """Whether a hand with highest strengths ``top`` can beat ``best`` on a trick
-    led in ``led`` (follow, else trump: M9)."""
-    t = top[_SI[led]]
-    if t >= 0:
-        return SUIT[best] == led and t > STRENGTH[best]
-    t = top[0]
-    return t >= 0 and (SUIT[best] != "T" or t > STRENGTH[best])
+def _threat(tops: list[list[int]], led: str) -> tuple[int, int]:
+    """The strengths to exceed to stay unbeaten by hands with highest strengths
+    ``tops`` on a trick led in ``led`` (follow, else trump: M9): (for a card of the
+    led suit, for a trump). 99 means any card of the led suit is beaten."""
+    li = _SI[led]
+    thr_led = thr_trump = -1
+    for t in tops:
+        if t[li] >= 0:
+            if t[li] > thr_led:
+                thr_led = t[li]
+        elif t[0] >= 0:
+            if led != "T":
+                thr_led = 99
+            if t[0] > thr_trump:
+                thr_trump = t[0]
+    if led == "T":
+        thr_trump = thr_led
+    return thr_led, thr_trump
+
+
+def _safe(card: str, led: str, threat: tuple[int, int]) -> bool:
+    """Whether ``card`` (winning now) stays unbeaten against ``threat`` (``_threat``)."""
+    return STRENGTH[card] > (threat[0] if SUIT[card] == led else threat[1])
 
 
 def _play_values(state, legal: list[str], tops: dict[int, list[int]]) -> dict[str, float]:
@@ -246,6 +261,11 @@ def _play_values(state, legal: list[str], tops: dict[int, list[int]]) -> dict[st
     partner = [tops[p] for p in after if p % 2 == team]
     late = state.tricks_played >= 17
     out = {}
+    threats: dict[str, tuple] = {}
+    if win_card is not None:
+        opp_threat = _threat(opps, led)
+        win_safe = _safe(win_card, led, opp_threat)
+        rescue = bool(partner) and not _safe(win_card, led, _threat(partner, led))
     for card in legal:
         v = VALUE[card]
         st = STRENGTH[card]
@@ -254,28 +274,26 @@ def _play_values(state, legal: list[str], tops: dict[int, list[int]]) -> dict[st
             # A free pass that stays ours: best kept for a trick we would lose.
             if win_card is None:
                 out[card] = -4.0
-            elif win_seat % 2 == team and not any(_can_beat(t, led, win_card) for t in opps):
+            elif win_seat % 2 == team and win_safe:
                 out[card] = -3.0
             else:
                 out[card] = pts_ours * 2 + pts_theirs - 1.0 - (0 if late else 2.0)
             continue
         cost = (0.6 + 0.04 * st) if su == "T" else 0.03 * st
         if win_card is None:  # leading
-            safe = not any(_can_beat(t, su, card) for t in opps)
-            if safe:
+            th = threats.get(su)
+            if th is None:
+                th = threats[su] = (_threat(opps, su), _threat(partner, su))
+            if _safe(card, su, th[0]):
                 value = 1.5 + v
             else:
-                help_ = any(_can_beat(t, su, card) for t in partner)
-                value = -2.0 * v + (0.5 if help_ else 0.0)
+                value = -2.0 * v + (0.0 if _safe(card, su, th[1]) else 0.5)
         elif M.beats(card, win_card):
-            safe = not any(_can_beat(t, led, card) for t in opps)
             gain = pts_theirs * 2 + pts_ours + v + 1.0
-            value = gain if safe else -(2 * v + pts_ours) - 0.5
+            value = gain if _safe(card, led, opp_threat) else -(2 * v + pts_ours) - 0.5
         elif win_seat % 2 == team:
-            safe = not any(_can_beat(t, led, win_card) for t in opps)
-            value = (v + 0.5) if safe else -2.0 * v
+            value = (v + 0.5) if win_safe else -2.0 * v
         else:
-            rescue = any(_can_beat(t, led, win_card) for t in partner)
             value = (0.3 * v) if rescue else -2.0 * v
         out[card] = value - cost
     return out
