@@ -507,3 +507,11 @@ def test_seeded_random_play_over_1000_deals_keeps_every_invariant():
                 s.check_invariants()
         s.check_invariants()  # the resti replayed from the meter, 84 cards in 21 tricks
         assert sum(len(p) for p in s.played_by) == 84 and s.tricks_played == 21
+
+
+def test_the_catalogue_holds_minchiate_back_until_its_table_is_ready():
+    from cardavia.games import REGISTRY
+    from cardavia.traditions import catalogue
+    assert "minchiate" in REGISTRY
+    assert catalogue()["games"]["minchiate"]["playable"] is False
+    assert catalogue(set(REGISTRY))["games"]["tarocchi"]["playable"] is True
