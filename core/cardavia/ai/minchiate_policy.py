@@ -166,13 +166,17 @@ def _assign(masks: list[int], caps: list[int], n: int, rng: random.Random):
 
 
 # ----- one-ply knowledge ---------------------------------------------------
+CANDIDATES = 5  # the search plays out at most this many plays or discards
+
+
 def candidate_actions(state) -> list[Action]:
-    """All plays; the four best discards; one declaration (declare everything)."""
+    """The greedy key's best few plays or discards (more samples for each beat a
+    wide search with few); one declaration (declare everything, M8's default)."""
     actions = state.legal_actions()
     if state.phase == "declare":
         return [max(actions, key=lambda a: greedy_key(state, a))]
-    if state.phase == "discard" and len(actions) > 4:
-        return sorted(actions, key=lambda a: greedy_key(state, a), reverse=True)[:4]
+    if len(actions) > CANDIDATES:
+        return sorted(actions, key=lambda a: greedy_key(state, a), reverse=True)[:CANDIDATES]
     return actions
 
 
@@ -203,6 +207,111 @@ def discard_key(hand: list[str], card: str) -> tuple:
     return (1, -length, -STRENGTH[card])
 
 
+# Per card: (suit index, strength, value, cost of spending it). The cost is the
+# card's future worth (trumps win tricks later) plus a hair per strength, so
+# that among equal values the lower card goes.
+_INFO = {c: (SUIT_INDEX[c], STRENGTH[c], VALUE[c],
+             (0.6 + 0.04 * STRENGTH[c] if SUIT[c] == "T" else 0.03 * STRENGTH[c])
+             + 0.0001 * STRENGTH[c]) for c in M.PACK}
+
+
+def _threat(tops: list[list[int]], li: int) -> tuple[int, int]:
+    """The strengths to exceed to stay unbeaten by hands with highest strengths
+    ``tops`` on a trick led in suit index ``li`` (follow, else trump: M9): (for a
+    card of the led suit, for a trump). 99: any card of the led suit is beaten."""
+    thr_led = thr_trump = -1
+    for t in tops:
+        if t[li] >= 0:
+            if t[li] > thr_led:
+                thr_led = t[li]
+        elif t[0] >= 0:
+            if li:
+                thr_led = 99
+            if t[0] > thr_trump:
+                thr_trump = t[0]
+    if not li:
+        thr_trump = thr_led
+    return thr_led, thr_trump
+
+
+def _play_values(state, legal: list[str], tops: dict[int, list[int]],
+                 out: dict | None = None) -> str:
+    """The best legal card for the mover, by the expected swing of the trick (its
+    points, the kill of the opponents' counting cards) less the card's future worth;
+    ``out`` gets every card's value. ``tops[p]`` is what the mover assumes seat
+    ``p`` (still to play) may hold: exact in a sampled world, a guess otherwise."""
+    me = state.to_move
+    trick = state.trick
+    team = me % 2
+    info = _INFO
+    li = win_seat = None
+    win_si = win_st = -1
+    pts_ours = pts_theirs = 0
+    for p, c in trick:  # the trick so far, by M.beats' rule (M14)
+        if c == MATTO:
+            continue
+        si, st, v, _ = info[c]
+        if p % 2 == team:
+            pts_ours += v
+        else:
+            pts_theirs += v
+        if li is None:
+            li, win_seat, win_si, win_st = si, p, si, st
+        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+            win_seat, win_si, win_st = p, si, st
+    n_after = 3 - len(trick)
+    opps = []
+    partner = []
+    for i in range(1, n_after + 1):
+        (partner if i == 2 else opps).append(tops[(me + i) % 4])
+    best = None
+    best_value = -1e9
+    if li is not None:
+        o_led, o_trump = _threat(opps, li)
+        win_safe = win_st > (o_led if win_si == li else o_trump)
+        ours = win_seat % 2 == team
+        rescue = False
+        if partner and not ours:
+            p_led, p_trump = _threat(partner, li)
+            rescue = not win_st > (p_led if win_si == li else p_trump)
+        late = state.tricks_played >= 17
+    else:
+        threats: dict[int, tuple] = {}
+    for card in legal:
+        if card == MATTO:
+            # A free pass that stays ours: best kept for a trick we would lose.
+            if li is None:
+                value = -4.0
+            elif ours and win_safe:
+                value = -3.0
+            else:
+                value = pts_ours * 2 + pts_theirs - 1.0 - (0 if late else 2.0)
+        else:
+            si, st, v, cost = info[card]
+            if li is None:  # leading
+                th = threats.get(si)
+                if th is None:
+                    th = threats[si] = (_threat(opps, si), _threat(partner, si))
+                if st > th[0][0 if si else 1]:
+                    value = 1.5 + v - cost
+                else:
+                    value = -2.0 * v - cost + (0.0 if st > th[1][0 if si else 1] else 0.5)
+            elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+                if st > (o_led if si == li else o_trump):
+                    value = pts_theirs * 2 + pts_ours + v + 1.0 - cost
+                else:
+                    value = -(2 * v + pts_ours) - 0.5 - cost
+            elif ours:
+                value = ((v + 0.5) if win_safe else -2.0 * v) - cost
+            else:
+                value = ((0.3 * v) if rescue else -2.0 * v) - cost
+        if out is not None:
+            out[card] = value
+        if value > best_value:
+            best, best_value = card, value
+    return best
+
+
 def _tops(hand) -> list[int]:
     top = [-1, -1, -1, -1, -1, -1]
     for c in hand:
@@ -212,102 +321,18 @@ def _tops(hand) -> list[int]:
     return top
 
 
-def _threat(tops: list[list[int]], led: str) -> tuple[int, int]:
-    """The strengths to exceed to stay unbeaten by hands with highest strengths
-    ``tops`` on a trick led in ``led`` (follow, else trump: M9): (for a card of the
-    led suit, for a trump). 99 means any card of the led suit is beaten."""
-    li = _SI[led]
-    thr_led = thr_trump = -1
-    for t in tops:
-        if t[li] >= 0:
-            if t[li] > thr_led:
-                thr_led = t[li]
-        elif t[0] >= 0:
-            if led != "T":
-                thr_led = 99
-            if t[0] > thr_trump:
-                thr_trump = t[0]
-    if led == "T":
-        thr_trump = thr_led
-    return thr_led, thr_trump
-
-
-def _safe(card: str, led: str, threat: tuple[int, int]) -> bool:
-    """Whether ``card`` (winning now) stays unbeaten against ``threat`` (``_threat``)."""
-    return STRENGTH[card] > (threat[0] if SUIT[card] == led else threat[1])
-
-
-def _play_values(state, legal: list[str], tops: dict[int, list[int]]) -> dict[str, float]:
-    """Each legal card's value for the mover: the expected swing of the trick (its
-    points, the kill of the opponents' counting cards) less the card's future worth.
-    ``tops[p]`` is what the mover assumes seat ``p`` (still to play) may hold."""
-    me = state.to_move
-    trick = state.trick
-    team = me % 2
-    led = M.led_suit(trick)
-    win_seat = M.trick_winner(trick)
-    win_card = None
-    pts_ours = pts_theirs = 0
-    for p, c in trick:
-        if p == win_seat:
-            win_card = c
-        if c != MATTO:
-            if p % 2 == team:
-                pts_ours += VALUE[c]
-            else:
-                pts_theirs += VALUE[c]
-    after = [(me + i) % 4 for i in range(1, 4 - len(trick))]
-    opps = [tops[p] for p in after if p % 2 != team]
-    partner = [tops[p] for p in after if p % 2 == team]
-    late = state.tricks_played >= 17
-    out = {}
-    threats: dict[str, tuple] = {}
-    if win_card is not None:
-        opp_threat = _threat(opps, led)
-        win_safe = _safe(win_card, led, opp_threat)
-        rescue = bool(partner) and not _safe(win_card, led, _threat(partner, led))
-    for card in legal:
-        v = VALUE[card]
-        st = STRENGTH[card]
-        su = SUIT[card]
-        if card == MATTO:
-            # A free pass that stays ours: best kept for a trick we would lose.
-            if win_card is None:
-                out[card] = -4.0
-            elif win_seat % 2 == team and win_safe:
-                out[card] = -3.0
-            else:
-                out[card] = pts_ours * 2 + pts_theirs - 1.0 - (0 if late else 2.0)
-            continue
-        cost = (0.6 + 0.04 * st) if su == "T" else 0.03 * st
-        if win_card is None:  # leading
-            th = threats.get(su)
-            if th is None:
-                th = threats[su] = (_threat(opps, su), _threat(partner, su))
-            if _safe(card, su, th[0]):
-                value = 1.5 + v
-            else:
-                value = -2.0 * v + (0.0 if _safe(card, su, th[1]) else 0.5)
-        elif M.beats(card, win_card):
-            gain = pts_theirs * 2 + pts_ours + v + 1.0
-            value = gain if _safe(card, led, opp_threat) else -(2 * v + pts_ours) - 0.5
-        elif win_seat % 2 == team:
-            value = (v + 0.5) if win_safe else -2.0 * v
-        else:
-            value = (0.3 * v) if rescue else -2.0 * v
-        out[card] = value - cost
-    return out
-
-
 def _world_best(state) -> str:
     """The play-out policy's card in a sampled world, reading the sampled hands."""
-    legal = M.legal_cards(state.hands[state.to_move], state.trick, state.led_suits)
+    me = state.to_move
+    hands = state.hands
+    legal = M.legal_cards(hands[me], state.trick, state.led_suits)
     if len(legal) == 1:
         return legal[0]
-    me = state.to_move
-    tops = {(me + i) % 4: _tops(state.hands[(me + i) % 4]) for i in range(1, 4 - len(state.trick))}
-    values = _play_values(state, legal, tops)
-    return max(legal, key=lambda c: (values[c], -STRENGTH[c]))
+    tops = {}
+    for i in range(1, 4 - len(state.trick)):
+        p = (me + i) % 4
+        tops[p] = _tops(hands[p])
+    return _play_values(state, legal, tops)
 
 
 def _info_values(state) -> dict[str, float]:
@@ -333,7 +358,9 @@ def _info_values(state) -> dict[str, float]:
             t[_SI[s]] = -1
         tops[p] = t
     legal = M.legal_cards(state.hands[me], state.trick, state.led_suits)
-    return _play_values(state, legal, tops)
+    values: dict[str, float] = {}
+    _play_values(state, legal, tops, values)
+    return values
 
 
 # ----- play-outs ------------------------------------------------------------
