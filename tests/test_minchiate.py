@@ -474,7 +474,7 @@ def test_computer_players_play_every_phase_legally():
             move += 1
             if level == "normal" and s.tricks_played >= 2:
                 break
-        assert {"declare", "play"} <= phases
+        assert {"discard", "declare", "play"} <= phases  # seed 7: both discard
 
 
 def test_the_greedy_player_declares_everything():
