@@ -36,6 +36,29 @@ def known_to(state, seat: int) -> set[str]:
         known.add(state.trump)
     if "discard" in places and (seat == getattr(state, "dealer", None) or state.is_terminal()):
         known.update(places["discard"])
+    if state.GAME_ID == "minchiate":
+        known |= minchiate_known(state, seat, places)
+    return known
+
+
+def minchiate_known(state, seat: int, places: dict) -> set[str]:
+    """Minchiate (rules §4.3): the cutter's steal, the dealer's shown 21st card, what the
+    dealer robs and takes (pigliare) and the declared combinations are shown to all;
+    the dealer looks through the fola, which everyone sees once revealed (M7); a seat
+    knows its own discards, and everyone's once the deal is over (M6)."""
+    known = set(state.stolen) | set(state.robbed) | set(state.pigliati)
+    for card in (state.shown, state.rob_stop):  # the 21st card, and the fola card the robbing stopped at
+        if card:
+            known.add(card)
+    for d in state.declarations:  # a combination shown with the Matto's bonus shows the Matto too
+        known.update(d["cards"])
+        if d.get("matto_bonus"):
+            known.add("T0")
+    if state.fola_revealed or seat == state.dealer:
+        known.update(places["fola"])
+    for p in range(4):
+        if p == seat or state.is_terminal():
+            known.update(places[f"discard{p}"])
     return known
 
 
@@ -72,7 +95,10 @@ def test_the_hidden_set_is_not_empty_and_not_everything():
             hidden = hidden_from(s, seat)
             assert hidden and not hidden & set(s.card_locations()[f"hand{seat}"])
             other = (seat + 1) % s.NUM_SEATS
-            assert set(s.card_locations()[f"hand{other}"]) <= hidden | {getattr(s, "trump", "")}
+            hand = set(s.card_locations()[f"hand{other}"])
+            if game == "minchiate":  # cards stolen or shown during the cut and deal are public
+                hand -= minchiate_known(s, seat, s.card_locations())
+            assert hand and hand <= hidden | {getattr(s, "trump", "")}
 
 
 @pytest.mark.parametrize("game", GAMES)

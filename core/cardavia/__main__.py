@@ -51,8 +51,11 @@ def play(game: str, deck: str | None, level: str, seed: int) -> None:
             print("Trump suit:", cards.SUIT_NAMES.get(obs["trump_suit"], obs["trump_suit"]))
         actions = state.legal_actions()
         for i, a in enumerate(actions, 1):
-            played = a["cards"] if "cards" in a else [a["card"]]  # a discard names two cards
+            # A Tarocchi discard or a Minchiate declaration names several cards, a pass none.
+            played = a["cards"] if "cards" in a else [a["card"]] if "card" in a else []
             names = " + ".join(f"{c} ({cards.card_name(c)})" for c in played)
+            if "value" in a:
+                names += f" = {a['value']} points"
             extra = f" taking {' + '.join(a['captures'])}" if a.get("captures") else ""
             print(f"  {i}. {a['type']} {names}{extra}")
         try:

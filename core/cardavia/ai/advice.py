@@ -70,7 +70,7 @@ def explain(state: State, action: Action, actions: list[Action], means: list[flo
     elif action.get("type") == "play" and game in ("briscola", "tarocchi"):
         reason = _trick_reason(state, action, actions)
     elif action.get("type") == "discard":
-        pts = sum(_card_points(state, c) for c in action["cards"])
+        pts = sum(_card_points(state, c) for c in action.get("cards") or [action["card"]])
         if pts:
             reason = {"code": "banks_points", "points": pts}
     if reason is None:

@@ -1,0 +1,388 @@
+"""Minchiate knowledge for the generic computer players (the game module's hooks
+call these): sampling the hidden cards, the one-ply keys for discards,
+declarations and plays, and the search's play-outs.
+
+- ``determinize`` re-deals only what a seat cannot see, under every public fact:
+  hand, discard and hidden-fola sizes; cards seen taken (stolen, shown, robbed,
+  pigliati: in the taker's hand or his discard; declared: in his hand); voids
+  shown in play and Kings shown absent (M10); only 0-point cards other than 29
+  in a discard (M5) or in the fola after pigliare.
+- ``greedy_key``: discards void the shortest plain suit and keep trumps;
+  declarations declare everything (M8's default); plays value the trick's swing
+  (its points, plus the kill of the opponents' counting cards, M15) against
+  the worth of the card spent. The same ``_play_value`` serves the information
+  set (the mover's view: the highest unseen cards an opponent may hold) and the
+  sampled worlds of a search (exact hands).
+- The search's play-outs (``playout_value``, with PLAYOUT_PLIES = 0) play the
+  sampled world to the end on the engine's own rules, so the value is exactly
+  the deal's: net resti from the team's side, plus the point margin as a tie-break.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..games import minchiate as M
+from ..games.base import Action
+
+SUIT = M.SUIT
+STRENGTH = M.STRENGTH
+VALUE = M.VALUE
+MATTO = M.MATTO
+_SI = {"T": 0, "C": 1, "D": 2, "S": 3, "B": 4, "M": 5}
+SUIT_INDEX = {c: _SI[SUIT[c]] for c in M.PACK}
+BY_SUIT = {s: sorted((c for c in M.PACK if SUIT[c] == s), key=STRENGTH.__getitem__,
+                     reverse=True) for s in "TCDSB"}
+WIN_BONUS = 2.0  # value of winning the deal, in resti
+MARGIN_SCALE = 30.0  # points per unit of value (a resto is 60 points)
+
+
+# ----- sampling the hidden cards -------------------------------------------
+def determinize(state, seat: int, rng: random.Random):
+    """A copy of ``state`` whose cards hidden from ``seat`` are re-dealt at random
+    under every public fact. Uses only ``seat``'s view: equal views, equal samples."""
+    s = state.clone()
+    s._world = False  # a sample is played like a real position; play-outs mark theirs
+    if state.phase == "over":
+        return s
+    slots = []  # (kind, seat, capacity)
+    known = set(state.hands[seat]) | set(state.discards[seat])
+    for p in state.played_by:
+        known.update(p)
+    sees_fola = state.fola_revealed or seat == state.dealer
+    if sees_fola:
+        known.update(state.fola)
+    elif state.rob_stop:
+        known.add(state.rob_stop)
+    public = state.public_holdings()
+    declared = [set(), set(), set(), set()]
+    for d in state.declarations:
+        declared[d["seat"]].update(d["cards"])
+        if d["matto_bonus"]:
+            declared[d["seat"]].add(MATTO)
+    others = [p for p in range(4) if p != seat]
+    for p in others:
+        fixed = declared[p] - known
+        slots.append(("hand", p, len(state.hands[p]) - len(fixed)))
+        known |= fixed  # a declared card not yet played is in the declarer's hand
+    for p in others:
+        if state.discards[p]:
+            slots.append(("discard", p, len(state.discards[p])))
+    if not sees_fola:
+        slots.append(("fola", None, len(state.fola) - (1 if state.rob_stop else 0)))
+    unseen = [c for c in M.PACK if c not in known]  # canonical order: the view only
+    rng.shuffle(unseen)
+    n = len(slots)
+    holder = {}
+    for p in others:
+        for c in public[p]:
+            holder[c] = p
+    masks = []
+    for c in unseen:
+        free = M.discard_block(c) is None
+        owner = holder.get(c)
+        mask = 0
+        for i, (kind, p, _) in enumerate(slots):
+            if kind == "hand":
+                if owner is not None and owner != p:
+                    continue
+                if SUIT[c] in state.voids[p] or c in state.lacks[p]:
+                    continue
+                mask |= 1 << i
+            elif kind == "discard":
+                if free and (owner is None or owner == p):
+                    mask |= 1 << i
+            elif free and owner is None:  # the hidden fola
+                mask |= 1 << i
+        masks.append(mask)
+    caps = [cap for _, _, cap in slots]
+    placed = _assign(masks, caps, n, rng)
+    if placed is None:  # an inconsistent hand-built position: keep it as it is
+        return s
+    fills: list[list[str]] = [[] for _ in slots]
+    for c, i in zip(unseen, placed):
+        fills[i].append(c)
+    for (kind, p, _), got in zip(slots, fills):
+        if kind == "hand":
+            s.hands[p] = M.sort_cards(got + [c for c in state.hands[p] if c in declared[p]])
+        elif kind == "discard":
+            s.discards[p] = got
+        else:
+            s.fola = M.sort_cards(got + ([state.rob_stop] if state.rob_stop else []))
+    return s
+
+
+def _assign(masks: list[int], caps: list[int], n: int, rng: random.Random):
+    """A slot for every card (card i may go to the slots in ``masks[i]``) filling
+    every capacity exactly, or None. Hall's condition is kept as slack per subset
+    of slots, so each choice is checked in 2**n steps."""
+    if sum(caps) != len(masks):
+        return None
+    full = (1 << n) - 1
+    slack = [0] * (1 << n)
+    for u in range(1 << n):
+        slack[u] = sum(caps[i] for i in range(n) if u >> i & 1)
+    counts: dict[int, int] = {}
+    for m in masks:
+        counts[m] = counts.get(m, 0) + 1
+    for m, k in counts.items():
+        if m == 0:
+            return None
+        for u in range(1 << n):
+            if m | u == u:
+                slack[u] -= k
+    if min(slack) < 0:
+        return None
+    left = list(caps)
+    out = [0] * len(masks)
+    # Constrained cards first, then the free ones; each to a slot drawn by room left.
+    subsets = [[u for u in range(1 << n) if u >> j & 1] for j in range(n)]
+    free = []
+    for i, m in enumerate(masks):
+        if m == full:
+            free.append(i)
+            continue
+        options = [j for j in range(n) if m >> j & 1 and left[j]]
+        rng.shuffle(options)
+        options.sort(key=lambda j: -left[j] * rng.random())
+        for j in options:
+            hit = [u for u in subsets[j] if m | u != u]
+            if all(slack[u] >= 1 for u in hit):
+                for u in hit:
+                    slack[u] -= 1
+                left[j] -= 1
+                out[i] = j
+                break
+        else:
+            return None
+    # The free cards fill the room left, which Hall's condition guarantees fits.
+    pos = 0
+    slots = [j for j in range(n) for _ in range(left[j])]
+    rng.shuffle(slots)
+    for i in free:
+        out[i] = slots[pos]
+        pos += 1
+    return out
+
+
+# ----- one-ply knowledge ---------------------------------------------------
+CANDIDATES = 5  # the search plays out at most this many plays or discards
+
+
+def candidate_actions(state) -> list[Action]:
+    """The greedy key's best few plays or discards (more samples for each beat a
+    wide search with few); one declaration (declare everything, M8's default)."""
+    actions = state.legal_actions()
+    if state.phase == "declare":
+        return [max(actions, key=lambda a: greedy_key(state, a))]
+    if len(actions) > CANDIDATES:
+        return sorted(actions, key=lambda a: greedy_key(state, a), reverse=True)[:CANDIDATES]
+    return actions
+
+
+def greedy_key(state, action: Action) -> tuple:
+    kind = action["type"]
+    if kind == "declare":
+        return (1, action["value"])
+    if kind == "pass":
+        return (0, 0)
+    if kind == "discard":
+        return discard_key(state.hands[state.to_move], action["card"])
+    if state.__dict__.get("_world"):
+        return (1,) if action["card"] == _world_best(state) else (0,)
+    key = (state.tricks_played, len(state.trick), state.to_move)
+    d = state.__dict__
+    if d.get("_info_key") != key:
+        d["_info_key"] = key
+        d["_info"] = _info_values(state)
+    return (d["_info"].get(action["card"], -99.0), -STRENGTH[action["card"]])
+
+
+def discard_key(hand: list[str], card: str) -> tuple:
+    """Void the shortest plain suit, lowest cards first; keep trumps (they win tricks)."""
+    s = SUIT[card]
+    if s == "T":
+        return (0, 0, -STRENGTH[card])
+    length = sum(1 for c in hand if SUIT[c] == s)
+    return (1, -length, -STRENGTH[card])
+
+
+# Per card: (suit index, strength, value, cost of spending it). The cost is the
+# card's future worth (trumps win tricks later) plus a hair per strength, so
+# that among equal values the lower card goes.
+_INFO = {c: (SUIT_INDEX[c], STRENGTH[c], VALUE[c],
+             (0.6 + 0.04 * STRENGTH[c] if SUIT[c] == "T" else 0.03 * STRENGTH[c])
+             + 0.0001 * STRENGTH[c]) for c in M.PACK}
+
+
+def _threat(tops: list[list[int]], li: int) -> tuple[int, int]:
+    """The strengths to exceed to stay unbeaten by hands with highest strengths
+    ``tops`` on a trick led in suit index ``li`` (follow, else trump: M9): (for a
+    card of the led suit, for a trump). 99: any card of the led suit is beaten."""
+    thr_led = thr_trump = -1
+    for t in tops:
+        if t[li] >= 0:
+            if t[li] > thr_led:
+                thr_led = t[li]
+        elif t[0] >= 0:
+            if li:
+                thr_led = 99
+            if t[0] > thr_trump:
+                thr_trump = t[0]
+    if not li:
+        thr_trump = thr_led
+    return thr_led, thr_trump
+
+
+def _play_values(state, legal: list[str], tops: dict[int, list[int]],
+                 out: dict | None = None) -> str:
+    """The best legal card for the mover, by the expected swing of the trick (its
+    points, the kill of the opponents' counting cards) less the card's future worth;
+    ``out`` gets every card's value. ``tops[p]`` is what the mover assumes seat
+    ``p`` (still to play) may hold: exact in a sampled world, a guess otherwise."""
+    me = state.to_move
+    trick = state.trick
+    team = me % 2
+    info = _INFO
+    li = win_seat = None
+    win_si = win_st = -1
+    pts_ours = pts_theirs = 0
+    for p, c in trick:  # the trick so far, by M.beats' rule (M14)
+        if c == MATTO:
+            continue
+        si, st, v, _ = info[c]
+        if p % 2 == team:
+            pts_ours += v
+        else:
+            pts_theirs += v
+        if li is None:
+            li, win_seat, win_si, win_st = si, p, si, st
+        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+            win_seat, win_si, win_st = p, si, st
+    n_after = 3 - len(trick)
+    opps = []
+    partner = []
+    for i in range(1, n_after + 1):
+        (partner if i == 2 else opps).append(tops[(me + i) % 4])
+    best = None
+    best_value = -1e9
+    if li is not None:
+        o_led, o_trump = _threat(opps, li)
+        win_safe = win_st > (o_led if win_si == li else o_trump)
+        ours = win_seat % 2 == team
+        rescue = False
+        if partner and not ours:
+            p_led, p_trump = _threat(partner, li)
+            rescue = not win_st > (p_led if win_si == li else p_trump)
+        late = state.tricks_played >= 17
+    else:
+        threats: dict[int, tuple] = {}
+    for card in legal:
+        if card == MATTO:
+            # A free pass that stays ours: best kept for a trick we would lose.
+            if li is None:
+                value = -4.0
+            elif ours and win_safe:
+                value = -3.0
+            else:
+                value = pts_ours * 2 + pts_theirs - 1.0 - (0 if late else 2.0)
+        else:
+            si, st, v, cost = info[card]
+            if li is None:  # leading
+                th = threats.get(si)
+                if th is None:
+                    th = threats[si] = (_threat(opps, si), _threat(partner, si))
+                if st > th[0][0 if si else 1]:
+                    value = 1.5 + v - cost
+                else:
+                    value = -2.0 * v - cost + (0.0 if st > th[1][0 if si else 1] else 0.5)
+            elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+                if st > (o_led if si == li else o_trump):
+                    value = pts_theirs * 2 + pts_ours + v + 1.0 - cost
+                else:
+                    value = -(2 * v + pts_ours) - 0.5 - cost
+            elif ours:
+                value = ((v + 0.5) if win_safe else -2.0 * v) - cost
+            else:
+                value = ((0.3 * v) if rescue else -2.0 * v) - cost
+        if out is not None:
+            out[card] = value
+        if value > best_value:
+            best, best_value = card, value
+    return best
+
+
+def _tops(hand) -> list[int]:
+    top = [-1, -1, -1, -1, -1, -1]
+    for c in hand:
+        i = SUIT_INDEX[c]
+        if STRENGTH[c] > top[i]:
+            top[i] = STRENGTH[c]
+    return top
+
+
+def _world_best(state) -> str:
+    """The play-out policy's card in a sampled world, reading the sampled hands."""
+    me = state.to_move
+    hands = state.hands
+    legal = M.legal_cards(hands[me], state.trick, state.led_suits)
+    if len(legal) == 1:
+        return legal[0]
+    tops = {}
+    for i in range(1, 4 - len(state.trick)):
+        p = (me + i) % 4
+        tops[p] = _tops(hands[p])
+    return _play_values(state, legal, tops)
+
+
+def _info_values(state) -> dict[str, float]:
+    """The greedy player's values on its own information: an opponent may hold the
+    highest unseen card of each suit it has not shown void in."""
+    me = state.to_move
+    seen = set(state.hands[me]) | set(state.discards[me])
+    for p in state.played_by:
+        seen.update(p)
+    if state.fola_revealed or me == state.dealer:
+        seen.update(state.fola)
+    top_unseen = [-1] * 6
+    for s in "TCDSB":
+        for c in BY_SUIT[s]:
+            if c not in seen:
+                top_unseen[_SI[s]] = STRENGTH[c]
+                break
+    tops = {}
+    for i in range(1, 4 - len(state.trick)):
+        p = (me + i) % 4
+        t = list(top_unseen)
+        for s in state.voids[p]:
+            t[_SI[s]] = -1
+        tops[p] = t
+    legal = M.legal_cards(state.hands[me], state.trick, state.led_suits)
+    values: dict[str, float] = {}
+    _play_values(state, legal, tops, values)
+    return values
+
+
+# ----- play-outs ------------------------------------------------------------
+def playout_value(state, team: int) -> float:
+    """Play the sampled world to the end of the deal with the greedy policy (on the
+    engine's own rules) and return its value for ``team``."""
+    state._world = True
+    while state.phase != "over":
+        if state.phase == "play":
+            state._apply_play(_world_best(state))
+            continue
+        actions = state.legal_actions()
+        state._apply(max(actions, key=lambda a: greedy_key(state, a)))
+    return final_value(state, team)
+
+
+def final_value(state, team: int) -> float:
+    """A finished deal's value for ``team``: net resti, a bonus for winning, and the
+    point margin (in resti) to tell close deals apart."""
+    sheet = state.sheets[-1]
+    net = sheet["net_resti"] if team == 0 else -sheet["net_resti"]
+    pts = sheet["points"]
+    margin = pts[team] - pts[1 - team]
+    return net + (WIN_BONUS if net > 0 else -WIN_BONUS if net < 0 else 0.0) + \
+        margin / MARGIN_SCALE
