@@ -118,8 +118,8 @@ function renderTradition(id) {
 // Strings the deck grid added: English until every catalogue has them (then drop this).
 const PENDING = {
   "tradition.deck_for": "Show the deck as it counts in",
-  "tradition.points_note": "Marked with their value: the {count} cards that score by themselves in {game}.",
-  "tradition.points_note_base": "Marked with their value: the {count} cards that score more than {base} in {game}; every other card scores {base}.",
+  "tradition.points_note": "Marked with their value: the cards that score by themselves in {game} ({count} in all).",
+  "tradition.points_note_base": "Marked with their value: the cards that score more than {base} in {game} ({count} in all); every other card scores {base}.",
   "tradition.points_card": "{card}, worth {points} in {game}",
 };
 function tp(key, params) {

@@ -43,7 +43,7 @@ export function minchiateTrump(n, style, label) {
       ...(title.length > 10 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}) }),
   ];
   if (n) {
-    const idx = () => text(label, { x: 30, y: 15.5, "font-size": 11.5, fill: INK });
+    const idx = () => text(label, { x: 30, y: 15.5, "font-size": 11.5, fill: INK, "data-index": "" });
     parts.push(el("rect", { x: 19, y: 6.5, width: 22, height: 11, rx: 5.5, fill: PAPER, stroke: GOLD, "stroke-width": 0.8 }), idx());
   }
   return parts;

@@ -131,7 +131,7 @@ export function titledTrump(n, style, label) {
   ];
   if (n) {
     const idx = () => el("text", { x: 9, y: 12, "font-size": 7.5, "font-weight": 700, "text-anchor": "middle", fill: style.frame,
-      "font-family": "Georgia, serif" }, [document.createTextNode(label)]);
+      "font-family": "Georgia, serif", "data-index": "" }, [document.createTextNode(label)]);
     parts.push(idx(), g({ transform: "rotate(180 30 50)" }, [idx()]));
   }
   return parts;
