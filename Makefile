@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-pyodide test-e2e bench bench-web clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web clean
 
 setup: setup-py setup-node
 
@@ -36,10 +36,13 @@ serve: build
 	$(PY) scripts/serve.py --port $(PORT) dist
 
 test: setup setup-browser
-	$(MAKE) --no-print-directory test-py test-pyodide build test-e2e
+	$(MAKE) --no-print-directory test-py test-js test-pyodide build test-e2e
 
 test-py: setup-py
 	$(PY) -m pytest tests
+
+test-js: setup
+	node --test tests/js/
 
 test-pyodide: setup
 	node scripts/pyodide_pytest.mjs
