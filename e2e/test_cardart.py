@@ -98,6 +98,7 @@ def test_minchiate_draws_97_cards_with_titles_and_its_25_counting_cards(page, se
     for n in range(41):  # a silhouette on every trump
         assert trumps.locator(f'.deck-card[data-card="T{n}"] svg path').count() >= 1, n
     assert page.locator(".deck-card.scoring").count() == 25
+    assert "game-icons.net (CC BY 3.0)" in page.locator(".whole-deck .art-credit").inner_text()
     assert page.locator('.deck-card[data-card="T36"] [role=img]').get_attribute("aria-label") == \
         "Trump 36, worth 10 in Minchiate"
 
@@ -106,6 +107,7 @@ def test_the_piacentine_deck_as_briscola_or_scopa_counts_it(page, server):
     open_tradition(page, server, "piacentine")
     deck = page.locator(".whole-deck")
     assert deck.get_attribute("data-game") == "briscola"
+    assert deck.locator(".art-credit").count() == 0  # no borrowed pictures in this deck
     labels = dict(deck.evaluate(LABELS_JS))
     assert (labels["JC"], labels["NC"], labels["KC"]) == ("F", "C", "R")
     page.get_by_role("button", name="Scopa").click()

@@ -7,7 +7,7 @@ import { t, num, has } from "./i18n.js";
 import { mountSettings } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
-import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, showingGame } from "./cardart.js";
+import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, showingGame, usesIcons } from "./cardart.js";
 import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 
@@ -121,6 +121,7 @@ const PENDING = {
   "tradition.points_note": "Marked with their value: the cards that score by themselves in {game} ({count} in all).",
   "tradition.points_note_base": "Marked with their value: the cards that score more than {base} in {game} ({count} in all); every other card scores {base}.",
   "tradition.points_card": "{card}, worth {points} in {game}",
+  "tradition.icon_credit": "Trump pictures: icons by Lorc, Delapouite and contributors, game-icons.net (CC BY 3.0).",
 };
 function tp(key, params) {
   if (has(key)) return t(key, params);
@@ -163,7 +164,8 @@ function wholeDeck(tr, gameId = tr.games[0]) {
         e.appendChild(cardSvg(c, tr.id, gameId));
         return h("li", { class: `deck-card${gone ? " stripped" : ""}${value !== null ? " scoring" : ""}`, dataset: { card: c } }, e,
           value !== null ? h("span", { class: "points-badge", "aria-hidden": "true", text: num(value) }) : null);
-      })))));
+      })))),
+    usesIcons(tr.id) ? h("p", { class: "art-credit", text: tp("tradition.icon_credit", {}) }) : null);
   return section;
 }
 

@@ -31,6 +31,9 @@ export const DECK_STYLES = {
 };
 const styleOf = (deck) => DECK_STYLES[deck] || DECK_STYLES.piacentine;
 
+/** True when the deck's faces show game-icons.net pictures (CC BY 3.0: credit them). */
+export const usesIcons = (deck) => styleOf(deck).trumps === "minchiate";
+
 export function parseCard(code) {
   if (code[0] === "T") return { trump: Number(code.slice(1)) };
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
