@@ -41,8 +41,8 @@ test: setup setup-browser
 test-py: setup-py
 	$(PY) -m pytest tests
 
-test-js: setup
-	node --test tests/js/
+test-js:
+	node --test web/js-tests/*.test.mjs
 
 test-pyodide: setup
 	node scripts/pyodide_pytest.mjs

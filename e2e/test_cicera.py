@@ -152,7 +152,7 @@ def test_cicera_full_deal_by_clicking_with_captures_and_place(page, server):
     assert dialog.get_by_role("button", name="New match").is_visible()
     dialog.get_by_role("button", name="Close").click()
     side = page.locator(".score-list").inner_text()
-    assert f"{sum(snap['captured'][:1])} cards taken" in side
+    assert f"Cards {snap['captured'][0]}" in side and f"Cards {snap['captured'][1]}" in side
 
 
 def test_cicera_table_fits_a_phone_in_portrait(browser, server, watch):

@@ -110,14 +110,17 @@ def test_browser_language_selector_persistence_and_url_parameter(browser, server
         assert page.locator("h1").inner_text() == "Tradizioni di carte"
         assert "Piacenza · Emilia-Romagna · Italia" in page.locator(".tradition").first.inner_text()
         assert "40 carte" in page.locator(".tradition").first.inner_text()
+        # Wikipedia in the reader's language where an article exists, English otherwise
+        wiki = page.locator(".tradition a.wiki").first
+        assert wiki.get_attribute("href").startswith("https://it.wikipedia.org/") and wiki.get_attribute("hreflang") == "it"
         # the selector is in the top bar on every page, offers the five languages by their own names
         select = page.get_by_role("combobox", name="Lingua")
         options = select.locator("option").all_inner_texts()
         assert options == ["English", "Italiano", "فارسی", "العربية", "Tiếng Việt"]
-        with page.expect_navigation():
-            select.select_option("vi")
+        select.select_option("vi")  # in place: no navigation
+        page.wait_for_function("document.documentElement.lang === 'vi'")
         page.wait_for_selector(".tradition")
-        assert page.locator("html").get_attribute("lang") == "vi"
+        assert page.locator(".tradition a.wiki").first.get_attribute("href").startswith("https://en.wikipedia.org/")
         assert page.locator("h1").inner_text() == "Truyền thống bài"
         page.reload()  # persisted
         page.wait_for_selector(".tradition")
@@ -127,8 +130,8 @@ def test_browser_language_selector_persistence_and_url_parameter(browser, server
         page.wait_for_selector(".game-card")
         assert page.locator("html").get_attribute("dir") == "rtl"
         assert "٤٠ ورقة" in page.locator(".tradition-head").inner_text()
-        with page.expect_navigation():
-            page.get_by_role("combobox", name="اللغة").select_option("en")
+        page.get_by_role("combobox", name="اللغة").select_option("en")
+        page.wait_for_function("document.documentElement.dir === 'ltr'")
         page.wait_for_selector(".game-card")
         assert "lang=en" in page.url and page.locator("html").get_attribute("dir") == "ltr"
         # embed.html takes ?lang= too
@@ -215,3 +218,51 @@ def test_rtl_pages_fit_the_screen(browser, server, watch, lang, size):
             shot(page, f"{lang}-{name}-{size[0]}x{size[1]}")
     finally:
         ctx.close()
+
+
+LABELS_JS = """() => {
+  const pick = (sel) => [...document.querySelectorAll(sel)].map((e) => e.innerText.trim()).filter(Boolean);
+  return {
+    tabs: pick('[role=tab]'), status: pick('.turn-status'), buttons: pick('.table-view .controls .btn'),
+    level: pick('.table-view .controls option'), seats: pick('.table-view .seat-info .who'),
+    log: pick('.table-view .log li'), tallies: pick('.table-view .tally'), nav: pick('.topbar nav a'),
+    hand: [...document.querySelectorAll('.hand button')].map((b) => b.getAttribute('aria-label')),
+    cards: [...document.querySelectorAll('.hand button')].map((b) => b.dataset.card),
+  };
+}"""
+
+
+def test_language_changes_in_place_mid_game(page, server):
+    """Choosing another language re-draws the page from the catalogue: no navigation,
+    no new engine boot, the same position, and every label of the table in the new words."""
+    page.goto(server.url + "?speed=instant&level=greedy&seed=11#/game/scopa?deck=siciliane")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_selector(".table-view[data-state=yours]")
+    page.locator(".hand button:not([disabled])").first.click()
+    choices = page.locator(".choices:not([hidden]) button.choice")
+    if choices.count():
+        choices.first.click()
+    page.wait_for_selector(".table-view[data-state=yours]")
+    page.evaluate("window.__sameDocument = true")
+    before_snap = page.evaluate("JSON.stringify(window.__cardavia.snapshot)")
+    before = page.evaluate(LABELS_JS)
+    booted_at = page.evaluate("window.__cardavia.timings && window.__cardavia.timings.total")
+    assert before["log"] and before["tallies"] and before["hand"]
+
+    page.locator("#settings-lang").select_option("fa")
+    page.wait_for_function("document.documentElement.lang === 'fa'")
+    page.wait_for_selector(".table-view[data-state=yours]")
+    assert page.evaluate("window.__sameDocument === true"), "the page navigated"
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    assert page.evaluate("window.__cardavia.timings && window.__cardavia.timings.total") == booted_at
+    assert page.evaluate("JSON.stringify(window.__cardavia.snapshot)") == before_snap
+    after = page.evaluate(LABELS_JS)
+    assert after["cards"] == before["cards"], "the same hand"
+    for key in ("tabs", "status", "buttons", "level", "seats", "log", "tallies", "nav", "hand"):
+        assert len(after[key]) == len(before[key]), key
+        same = [(a, b) for a, b in zip(before[key], after[key]) if a == b]
+        assert same == [], f"{key} kept English: {same}"
+    # and the game goes on
+    page.locator(".hand button:not([disabled])").first.click()
+    page.wait_for_selector(WAITING, timeout=30_000)
+    assert page.evaluate("JSON.stringify(window.__cardavia.snapshot)") != before_snap

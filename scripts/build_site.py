@@ -268,7 +268,8 @@ def check_no_external_urls(dist: Path) -> None:
             continue
         for m in pattern.finditer(p.read_bytes()):
             url = m.group(0)
-            if url.startswith((b"https://en.wikipedia.org", b"http://www.w3.org")):
+            # links the reader follows (Wikipedia in the reader's language), never fetched
+            if re.match(rb"https://[a-z]{2,3}\.wikipedia\.org", url) or url.startswith(b"http://www.w3.org"):
                 continue
             bad.append(f"{p.relative_to(dist)}: {url.decode()}")
     if bad:

@@ -284,3 +284,63 @@ def test_the_rules_of_all_five_games_are_complete(lang):
         for section in ("objective", "setup", "turn", "scoring"):
             text = msgs[f"rules.{game}.{section}"]
             assert len(text) > 80, f"rules.{game}.{section} in {lang} is a placeholder"
+
+
+# ----- the shared fixture: the same messages through this parser and the site's formatter
+FIXTURE = json.loads((ROOT / "tests" / "fixtures" / "icu_cases.json").read_text(encoding="utf-8"))
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹", "ar": "٠١٢٣٤٥٦٧٨٩"}
+RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+def plural_category(lang: str, n: int) -> str:
+    """CLDR cardinal categories for whole numbers in the five languages."""
+    if lang in ("en", "it"):
+        return "one" if n == 1 else "other"
+    if lang == "fa":
+        return "one" if n in (0, 1) else "other"
+    if lang == "ar":
+        if n in (0, 1, 2):
+            return ("zero", "one", "two")[n]
+        return "few" if 3 <= n % 100 <= 10 else "many" if 11 <= n % 100 <= 99 else "other"
+    return "other"
+
+
+def local_number(lang: str, n) -> str:
+    s = str(n)
+    return "".join(DIGITS[lang][int(c)] if c.isdigit() else c for c in s) if lang in DIGITS else s
+
+
+def render(nodes, params: dict, lang: str, hash_value=None) -> str:
+    """Formats parsed nodes as web/js/i18n.js does (the fixture holds the two to the same output)."""
+    out = []
+    for n in nodes:
+        if isinstance(n, str):
+            out.append(n)
+        elif n[0] == "#":
+            out.append(local_number(lang, hash_value))
+        elif n[0] == "arg":
+            v = params[n[1]]
+            text = local_number(lang, v) if isinstance(v, int) else str(v)
+            if lang in ("fa", "ar"):
+                text = ("\u2067" if RTL.search(text) else "\u2068") + text + "\u2069"
+            out.append(text)
+        elif n[0] == "plural":
+            v = params[n[1]]
+            opts = n[2]
+            body = opts.get(f"={v}") or opts.get(plural_category(lang, v)) or opts["other"]
+            out.append(render(body, params, lang, v))
+        else:
+            opts = n[2]
+            out.append(render(opts.get(str(params.get(n[1]))) or opts["other"], params, lang, hash_value))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("case", FIXTURE["format"], ids=lambda c: f"{c['lang']}-{c['msg'][:24]}")
+def test_shared_fixture_formats_as_the_site_does(case):
+    assert render(parse(case["msg"]), case["params"], case["lang"]) == case["out"]
+
+
+@pytest.mark.parametrize("msg", FIXTURE["reject"])
+def test_shared_fixture_rejects_what_the_site_refuses(msg):
+    with pytest.raises(ICUError):
+        parse(msg)

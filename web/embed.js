@@ -20,7 +20,7 @@
       if (!this.frame) {
         var root = this.attachShadow({ mode: "open" });
         var style = document.createElement("style");
-        style.textContent = ":host{display:block;inline-size:100%;block-size:560px;min-block-size:420px}"
+        style.textContent = ":host{display:block;inline-size:100%;block-size:560px}"
           + "iframe{display:block;inline-size:100%;block-size:100%;border:0;border-radius:12px}";
         this.frame = document.createElement("iframe");
         root.append(style, this.frame);

@@ -15,7 +15,8 @@ TRADITIONS = [
         "region": ["Piacenza", "Emilia-Romagna", "Italy"],
         "cards": 40,
         "suits": "spanish",
-        "wikipedia": "https://en.wikipedia.org/wiki/Italian_playing_cards#Piacentine",
+        "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Piacentine",
+                      "it": "https://it.wikipedia.org/wiki/Carte_piacentine"},
         "games": ["briscola", "scopa"],
     },
     {
@@ -24,7 +25,8 @@ TRADITIONS = [
         "region": ["Sicily", "Italy"],
         "cards": 40,
         "suits": "spanish",
-        "wikipedia": "https://en.wikipedia.org/wiki/Italian_playing_cards#Siciliane",
+        "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Siciliane",
+                      "it": "https://it.wikipedia.org/wiki/Carte_siciliane"},
         "games": ["scopa"],
     },
     {
@@ -33,7 +35,8 @@ TRADITIONS = [
         "region": ["Brescia", "Lombardy", "Italy"],
         "cards": 52,
         "suits": "italian",
-        "wikipedia": "https://en.wikipedia.org/wiki/Italian_playing_cards#Bresciane",
+        "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Bresciane",
+                      "it": "https://it.wikipedia.org/wiki/Carte_bresciane"},
         "games": ["cicera"],
     },
     {
@@ -42,7 +45,8 @@ TRADITIONS = [
         "region": ["Piedmont", "Italy"],
         "cards": 78,
         "suits": "italian",
-        "wikipedia": "https://en.wikipedia.org/wiki/Tarocco_Piemontese",
+        "wikipedia": {"en": "https://en.wikipedia.org/wiki/Tarocco_Piemontese",
+                      "it": "https://it.wikipedia.org/wiki/Tarocco_piemontese"},
         "games": ["tarocchi"],
     },
     {
@@ -51,24 +55,32 @@ TRADITIONS = [
         "region": ["Florence", "Tuscany", "Italy"],
         "cards": 97,
         "suits": "italian",
-        "wikipedia": "https://en.wikipedia.org/wiki/Minchiate",
+        "wikipedia": {"en": "https://en.wikipedia.org/wiki/Minchiate",
+                      "it": "https://it.wikipedia.org/wiki/Minchiate"},
         "games": ["minchiate"],
     },
 ]
 
+# "layout" tells the table how to lay the middle out: "fishing" (cards captured from the
+# table) or "tricks"; "stock" whether cards are drawn from a stock during the deal.
 GAMES = {
     "briscola": {"id": "briscola", "name": "Briscola", "players": 2, "partnerships": False,
-                 "decks": ["piacentine"], "format": "single_deal"},
+                 "decks": ["piacentine"], "format": "single_deal", "layout": "tricks", "stock": True},
     "scopa": {"id": "scopa", "name": "Scopa", "players": 2, "partnerships": False,
-              "decks": ["piacentine", "siciliane"], "format": "match", "target": 11},
+              "decks": ["piacentine", "siciliane"], "format": "match", "target": 11,
+              "layout": "fishing", "stock": True},
     "cicera": {"id": "cicera", "name": "Cicera", "players": 4, "partnerships": True,
-               "decks": ["bresciane"], "format": "single_deal"},
+               "decks": ["bresciane"], "format": "single_deal", "layout": "fishing", "stock": False},
     "tarocchi": {"id": "tarocchi", "name": "Tarocchi", "players": 4, "partnerships": True,
-                 "decks": ["tarocco-piemontese"], "format": "single_deal", "cards_in_play": 62},
+                 "decks": ["tarocco-piemontese"], "format": "single_deal", "cards_in_play": 62,
+                 "layout": "tricks", "stock": False},
     "minchiate": {"id": "minchiate", "name": "Minchiate", "players": 4, "partnerships": True,
-                  "decks": ["minchiate"], "format": "single_deal"},
+                  "decks": ["minchiate"], "format": "single_deal", "layout": "tricks", "stock": False},
 }
 
+
+# Wikipedia articles by language (English where the reader's language has none): the
+# Italian titles are the it.wikipedia articles on each deck; fa, ar and vi have none.
 
 def tradition(tradition_id: str) -> dict:
     for t in TRADITIONS:

@@ -3,8 +3,8 @@
 //   #/tradition/<id>                     one tradition and its games
 //   #/game/<id>?deck=<deck>&tab=table|rules
 import { h, clear } from "./dom.js";
-import { t, num, has } from "./i18n.js";
-import { mountSettings } from "./settings.js";
+import { t, num, has, getLocale } from "./i18n.js";
+import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
 import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, showingGame, usesIcons } from "./cardart.js";
@@ -42,7 +42,8 @@ function regionText(tr) {
 
 function wikiLink(tr) {
   return h("a", {
-    class: "wiki", href: tr.wikipedia, target: "_blank", rel: "noopener noreferrer",
+    class: "wiki", href: tr.wikipedia[getLocale()] || tr.wikipedia.en, target: "_blank", rel: "noopener noreferrer",
+    hreflang: tr.wikipedia[getLocale()] ? getLocale() : "en",
     "aria-label": t("tradition.wikipedia_label", { name: tr.name }),
   }, t("tradition.wikipedia"), h("span", { "aria-hidden": "true", text: t("nav.external_mark") }));
 }
@@ -81,8 +82,15 @@ function traditionCard(tr) {
     gameList(tr));
 }
 
+/** The page's description for search engines and link previews, from the catalogue. */
+function describe(text) {
+  const meta = document.querySelector('meta[name="description"]');
+  if (meta) meta.setAttribute("content", text);
+}
+
 function renderHome() {
   document.title = t("app.name");
+  describe(t("home.intro"));
   showingGame(null);
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
@@ -94,6 +102,7 @@ function renderTradition(id) {
   const tr = tradition(site.catalogue, id);
   if (!tr) return notFound();
   document.title = `${tr.name} · ${t("app.name")}`;
+  describe(t(`tradition.${tr.id}.description`));
   showingGame(null);
   return h("section", { class: "page tradition-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
@@ -212,6 +221,7 @@ function renderGame(id, params) {
   const tr = tradition(site.catalogue, deck);
   const gname = t(`game.${g.id}.name`);
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
+  describe(t(`game.${g.id}.blurb`));
   const key = `${g.id}|${deck}`;
   showingGame(g.id); // corners as this game counts them (Scopa: 8, 9, 10)
 
@@ -294,9 +304,19 @@ function chrome() {
   });
 }
 
+/** A new language: the chrome, the table and the page are drawn again from the catalogue. */
+function relabel() {
+  const focusedLang = document.activeElement && document.activeElement.id === "settings-lang";
+  chrome();
+  if (view) view.relabel();
+  route();
+  if (focusedLang) document.getElementById("settings-lang").focus();
+}
+
 async function start() {
   site = await loadSite();
   chrome();
+  document.addEventListener(LANGUAGE_EVENT, relabel);
   window.addEventListener("hashchange", route);
   route();
   hook.pageReady = true;

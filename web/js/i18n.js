@@ -56,6 +56,16 @@ export async function loadLocale(base, lang = "en") {
   document.documentElement.dir = info.dir;
 }
 
+/** Sets the catalogue directly (unit tests under Node, where there is no fetch of the site). */
+export function useMessages(lang, catalogue) {
+  const info = language(lang) || language("en");
+  messages = catalogue;
+  locale = info.code;
+  plurals = new Intl.PluralRules(info.code);
+  numbers = new Intl.NumberFormat(info.numbers || info.code);
+  isolate = info.dir === "rtl";
+}
+
 export function isRtl() { return isolate; }
 
 export function has(key) {
@@ -103,6 +113,7 @@ function format(msg, params, hash) {
   while (i < msg.length) {
     const ch = msg[i];
     if (ch === "#" && hash !== undefined) { out += num(hash); i++; continue; }
+    if (ch === "}") throw new Error("i18n: unmatched '}' in " + msg);
     if (ch !== "{") { out += ch; i++; continue; }
     const end = matching(msg, i);
     const body = msg.slice(i + 1, end);

@@ -5,11 +5,11 @@
 // whatever the sliders say; the grain is a noise texture whose opacity follows its slider.
 // Everything persists in localStorage and applies at once.
 import { h, clear, storage } from "./dom.js";
-import { t, LANGUAGES, LANG_KEY, getLocale, percent } from "./i18n.js";
+import { t, LANGUAGES, LANG_KEY, getLocale, percent, loadLocale } from "./i18n.js";
+import { SPEEDS } from "./table/pace.js";
+import { setPreference, savedSpeed } from "./table/prefs.js";
 
 export const LOOK_KEY = "cardavia.look";
-const TABLE_SETTINGS_KEY = "cardavia.settings"; // shared with table.js (level, speed)
-const SPEEDS = ["slow", "normal", "fast", "instant"];
 export const LOOK_DEFAULT = { contrast: 50, grain: 50, temperature: 50 };
 
 // ------------------------------------------------------------------ colour maths
@@ -122,26 +122,13 @@ function slider(name, look, onChange) {
 
 function speedControl() {
   const id = `look-speed-${++counter}`;
-  const saved = storage.get(TABLE_SETTINGS_KEY, {}) || {};
   const sel = h("select", { id, class: "look-speed" },
-    SPEEDS.map((s) => h("option", { value: s, selected: (saved.speed || "normal") === s, text: t(`table.speed.${s}`) })));
-  sel.addEventListener("change", () => {
-    const cur = storage.get(TABLE_SETTINGS_KEY, {}) || {};
-    storage.set(TABLE_SETTINGS_KEY, { ...cur, speed: sel.value });
-    // a table on the page keeps its own copy of the settings: tell it through its own control
-    for (const other of document.querySelectorAll(".table-view select.speed")) {
-      if (other.value !== sel.value) {
-        other.value = sel.value;
-        other.dispatchEvent(new Event("change"));
-      }
-    }
-  });
-  // and the other way round: the table's speed control moves this one
-  document.addEventListener("change", (e) => {
-    if (e.target instanceof HTMLSelectElement && e.target.matches(".table-view select.speed")) sel.value = e.target.value;
-  });
+    SPEEDS.map((s) => h("option", { value: s, selected: savedSpeed() === s, text: t(`table.speed.${s}`) })));
+  sel.addEventListener("change", () => setPreference("speed", sel.value)); // every table hears of it
   return h("div", { class: "look-row" }, h("label", { for: id, text: t("settings.speed") }), sel);
 }
+
+let closeLook = null;
 
 /** Fills `box` (in the top bar) with the language selector and the Look panel. */
 export function mountSettings(box) {
@@ -178,22 +165,30 @@ export function mountSettings(box) {
     h("summary", { class: "look-summary" }, h("span", { class: "look-icon", "aria-hidden": "true", text: "◐" }), h("span", { text: t("settings.look") })),
     panel);
   // close when clicking elsewhere or pressing Escape
-  document.addEventListener("click", (e) => { if (details.open && !details.contains(e.target)) details.open = false; });
+  if (closeLook) document.removeEventListener("click", closeLook);
+  closeLook = (e) => { if (details.open && !details.contains(e.target)) details.open = false; };
+  document.addEventListener("click", closeLook);
   details.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && details.open) { details.open = false; details.querySelector("summary").focus(); }
   });
   box.append(h("div", { class: "lang-box" }, langSel), details);
 }
 
-/** Saves the language and shows the page in it (the game in progress is autosaved). */
-export function setLanguage(code) {
+export const LANGUAGE_EVENT = "cardavia:language";
+
+/**
+ * Saves the language and shows the page in it, in place: the catalogue is loaded, the
+ * `cardavia:language` event tells every view to draw itself again; no navigation, so the
+ * engine and the game in progress stay.
+ */
+export async function setLanguage(code) {
   if (!LANGUAGES.some((l) => l.code === code)) return;
   storage.set(LANG_KEY, code);
   const url = new URL(location.href);
   if (url.searchParams.has("lang")) {
     url.searchParams.set("lang", code);
-    location.replace(url.href);
-  } else {
-    location.reload();
+    history.replaceState(history.state, "", url.href);
   }
+  await loadLocale(new URL("../", import.meta.url), code);
+  document.dispatchEvent(new CustomEvent(LANGUAGE_EVENT, { detail: { code } }));
 }

@@ -220,6 +220,12 @@ class State:
         """How many deals are finished; a play-out stops when it grows."""
         return len(self.sheets)
 
+    def tallies(self) -> dict | None:
+        """What the deal would score if it ended now, from public facts only (the live
+        tallies at the table): ``{"lines": [...], "totals": [...]}`` in the score
+        sheet's terms, or None where only the running ``points`` are public."""
+        return None
+
     def rollout_value(self, team: int) -> float:
         """Value for ``team`` of the last finished deal: its margin."""
         totals = self.sheets[-1]["totals"]

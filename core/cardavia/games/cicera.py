@@ -292,6 +292,16 @@ class CiceraState(State):
         return {"deal": 1, "teams": self.teams, "lines": lines, "totals": totals,
                 "winner_team": _majority(*totals)}  # C13: equal totals are a draw
 
+    def tallies(self) -> dict:
+        """The sheet as it would stand now: the piles and bonuses are public (captures are
+        made face up), so every line is too."""
+        sheet = self.score_deal()
+        # a special card nobody has taken yet is named by its line's key only: its code in
+        # the snapshot would look like a hidden card's whereabouts
+        lines = [dict(l, detail={}) if l["team"] is None and "card" in l["detail"] else l
+                 for l in sheet["lines"]]
+        return {"lines": lines, "totals": sheet["totals"]}
+
     def result(self) -> dict | None:
         if not self.over:
             return None
@@ -363,6 +373,7 @@ class CiceraState(State):
             "captured": [len(p) for p in self.piles],
             # Captures are made face up: every player has seen each pile's cards (C14).
             "piles": [list(p) for p in self.piles],
+            "tallies": self.tallies(),
             "points": [sum(b.values()) for b in self.bonuses],
             "bonuses": [dict(b) for b in self.bonuses],
             # The card the previous player has just placed: open to a picada (C4).

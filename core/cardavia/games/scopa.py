@@ -213,6 +213,12 @@ class ScopaState(State):
         return {"deal": self.deal_no, "teams": self.teams, "lines": lines, "totals": totals,
                 "winner_team": _majority(*totals)}
 
+    def tallies(self) -> dict:
+        """The sheet as it would stand now: the piles and bonuses are public (captures are
+        made face up), so every line is too."""
+        sheet = self.score_deal()
+        return {"lines": sheet["lines"], "totals": sheet["totals"]}
+
     def result(self) -> dict | None:
         if not self.over:
             return None
@@ -252,6 +258,7 @@ class ScopaState(State):
             "captured": [len(p) for p in self.piles],
             # Captures are made face up: every player has seen each pile's cards.
             "piles": [list(p) for p in self.piles],
+            "tallies": self.tallies(),
             "points": list(self.scope),
             "match_scores": list(self.match_scores), "target": TARGET,
             "deal": self.deal_no,

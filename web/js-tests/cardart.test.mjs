@@ -1,4 +1,4 @@
-// Unit tests of the card art's data side (node --test tests/js): the labels and deck groups
+// Unit tests of the card art's data side (make test-js): the labels and deck groups
 // it derives from the engine's deck data (cardavia.deckinfo, as written into site.json),
 // and the shipped icon subset being exactly what scripts/card_icons.mjs extracts.
 import { test } from "node:test";
@@ -8,10 +8,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setDeckData, deckGroups, deckCards, cardLabel, courtCounting, showingGame, strippedCards, cardPoints }
-  from "../../web/js/cardart.js";
-import { ICONS } from "../../web/js/cardart/icons.js";
-import { MINCHIATE_ICONS } from "../../web/js/cardart/icon-names.js";
-import { MINCHIATE_TITLES } from "../../web/js/cardart/minchiate.js";
+  from "../js/cardart.js";
+import { ICONS } from "../js/cardart/icons.js";
+import { MINCHIATE_ICONS } from "../js/cardart/icon-names.js";
+import { MINCHIATE_TITLES } from "../js/cardart/minchiate.js";
 import { iconsModule, OUT } from "../../scripts/card_icons.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");

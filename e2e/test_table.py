@@ -1,0 +1,209 @@
+"""The table as a player feels it: phone fit for every game, focus shown only for the
+keyboard, tricks that read at a glance (winner, points, last card, the trump whole),
+nothing lost on reload, and live tallies that equal the counts of the captured piles.
+
+One browser context for the module: the service worker and the engine boot once, and
+each test moves between games by the address (as a player does)."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import BOOT_TIMEOUT, ROOT
+
+READY = "window.__cardavia && window.__cardavia.ready === true"
+YOURS = ".table-view[data-state=yours]"
+WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
+ARTIFACTS = ROOT / "test-artifacts"
+GAMES = {"briscola": "piacentine", "scopa": "siciliane", "cicera": "bresciane", "tarocchi": "tarocco-piemontese"}
+TAROCCHI_YOU_DEAL = 259  # a seed where the human deals (the discard step)
+
+
+@pytest.fixture(scope="module")
+def table_page(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    ctx.close()
+    assert errors == []
+
+
+def open_game(page, server, game, query="", size=(390, 844)):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(server.url + f"?{query}#/game/{game}?deck={GAMES[game]}")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_selector(WAITING, timeout=60_000)
+
+
+def play_first(page):
+    page.locator(".hand button:not([disabled])").first.click()
+    choices = page.locator(".choices:not([hidden]) button.choice")
+    if choices.count():
+        choices.first.click()
+
+
+FIT_JS = """() => {
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const out = [];
+  const check = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) out.push(`${what} ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+  };
+  check(document.querySelector('.board'), 'board');
+  document.querySelectorAll('.hand .card-btn').forEach((b) => check(b, 'card ' + b.dataset.card));
+  document.querySelectorAll('.table-view .controls .btn, .table-view .controls select').forEach((b) => check(b, 'control ' + b.className));
+  document.querySelectorAll('.choices:not([hidden]) button').forEach((b) => check(b, 'choice ' + b.textContent));
+  return { outside: out, scrollX: document.documentElement.scrollWidth - vw };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+@pytest.mark.parametrize("game", list(GAMES) + ["tarocchi-discard"])
+def test_phone_fit(table_page, server, game, size):
+    """Board, the whole hand and the action buttons on screen, no horizontal scroll."""
+    page = table_page
+    gid = "tarocchi" if game == "tarocchi-discard" else game
+    seed = TAROCCHI_YOU_DEAL if game == "tarocchi-discard" else 5
+    open_game(page, server, gid, f"speed=instant&level=greedy&seed={seed}", size)
+    if game == "tarocchi-discard":
+        page.wait_for_selector(".discard-box")
+    else:
+        page.wait_for_selector(YOURS)
+    page.evaluate("window.scrollTo(0, 0)")
+    fit = page.evaluate(FIT_JS)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-{game}-{size[0]}x{size[1]}.png"))
+    assert fit["scrollX"] <= 0, f"horizontal scroll of {fit['scrollX']} px"
+    assert fit["outside"] == [], fit["outside"]
+
+
+def test_focus_ring_only_for_keyboard_players(table_page, server):
+    page = table_page
+    open_game(page, server, "briscola", "speed=instant&level=greedy&seed=3")
+    page.wait_for_selector(YOURS)
+    play_first(page)
+    page.wait_for_selector(YOURS)
+    ringed = "[...document.querySelectorAll('.hand button')].filter((b) => b.matches(':focus-visible')).length"
+    assert page.evaluate(ringed) == 0, "a card shows a focus ring after a mouse play"
+    page.keyboard.press("Tab")
+    for _ in range(30):
+        if page.evaluate("document.activeElement && document.activeElement.matches('.hand button')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate(ringed) == 1, "Tab shows where the focus is"
+
+
+def card_points(card: str) -> int:
+    return {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}.get(card[:-1], 0)
+
+
+def test_trick_shows_winner_points_and_the_whole_trump(table_page, server):
+    page = table_page
+    open_game(page, server, "briscola", "speed=slow&level=greedy&seed=21", (1100, 800))
+    page.wait_for_selector(YOURS)
+    # the face-up trump is whole: not covered by the stock and not cut below a readable size
+    trump = page.locator(".stock .trump-card")
+    box = trump.bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 66
+    corner = page.evaluate("""() => {
+      const r = document.querySelector('.stock .trump-card').getBoundingClientRect();
+      const hit = (x, y) => document.elementFromPoint(x, y).closest('.card');
+      return [hit(r.left + 8, r.top + 10), hit(r.right - 8, r.bottom - 10)].map((c) => c && c.classList.contains('trump-card'));
+    }""")
+    assert corner == [True, True], "the trump's indices are covered"
+    tricks_before = page.evaluate("(window.__cardavia.tricks || []).length")
+    play_first(page)
+    page.wait_for_selector(".trick .card.winner", timeout=20_000)
+    label = page.locator(".trick .trick-points").inner_text()
+    winner = page.locator(".trick .card.winner").get_attribute("data-card")
+    page.wait_for_selector(YOURS, timeout=30_000)
+    snap = page.evaluate("window.__cardavia.snapshot")
+    last = snap["last_trick"]
+    points = sum(card_points(x["card"]) for x in last["cards"])
+    assert label == f"+{points}"
+    assert winner == next(x["card"] for x in last["cards"] if x["seat"] == last["winner"])
+    shown = page.evaluate("window.__cardavia.tricks")
+    assert len(shown) == tricks_before + 1 and shown[-1]["points"] == points
+
+
+def test_the_last_card_played_stays_marked(table_page, server):
+    page = table_page
+    open_game(page, server, "scopa", "speed=instant&level=greedy&seed=8")
+    page.wait_for_selector(YOURS)
+    for _ in range(6):
+        events = page.evaluate("window.__cardavia.response.events || []")
+        placed = [e for e in events if e["type"] == "placed"]
+        if placed:
+            marked = page.locator(".table-cards .card.last")
+            assert marked.count() == 1
+            assert marked.get_attribute("data-card") == placed[-1]["card"]
+            return
+        play_first(page)
+        page.wait_for_selector(WAITING)
+    pytest.fail("no card was placed on the table in six turns of seed 8")
+
+
+def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
+    page = table_page
+    open_game(page, server, "briscola", "speed=slow&level=greedy")
+    page.get_by_role("button", name="New match").click()
+    page.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.to_move !== undefined")
+    dealt = page.evaluate("window.__cardavia.snapshot.hand")
+    page.reload()  # at once: the new match was saved the moment it was dealt
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_selector(WAITING)
+    snap = page.evaluate("window.__cardavia.snapshot")
+    assert sorted(snap["hand"]) == sorted(dealt), "a reload dealt another hand"
+    page.wait_for_selector(YOURS)
+    card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
+    page.locator(f'.hand button[data-card="{card}"]').click()
+    page.wait_for_function("document.querySelector('.table-view').dataset.state === 'busy'")
+    page.reload()  # during the animation of the answer
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_selector(WAITING)
+    snap = page.evaluate("window.__cardavia.snapshot")
+    assert card not in snap["hand"], "the reload took the move back"
+    assert card in snap["played"] or any(x["card"] == card for x in snap["trick"])
+
+
+def primiera(pile):
+    values = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12}
+    best = {}
+    for c in pile:
+        best[c[-1]] = max(best.get(c[-1], 0), values.get(c[:-1], 10))
+    return sum(best.values()) if len(best) == 4 else None
+
+
+def chips(page, team):
+    return page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('.tallies[data-team="{team}"] .tally')]
+      .map((li) => [li.dataset.key, li.innerText.trim()]))""")
+
+
+@pytest.mark.parametrize("game", ["scopa", "cicera"])
+def test_tallies_equal_the_captured_piles(table_page, server, game):
+    """After each play of a seeded deal, every tally chip says what the piles hold."""
+    page = table_page
+    open_game(page, server, game, "speed=instant&level=greedy&seed=12", (1100, 800))
+    checked = 0
+    for _ in range(12):
+        page.wait_for_selector(WAITING)
+        if page.locator("dialog[open]").count():
+            break
+        snap = page.evaluate("window.__cardavia.snapshot")
+        for team, pile in enumerate(snap["piles"]):
+            got = chips(page, team)
+            assert got["most_cards"] == f"Cards {len(pile)}"
+            if game == "scopa":
+                assert got["most_coins"] == f"Coins {sum(1 for c in pile if c.endswith('D'))}"
+                p = primiera(pile)
+                assert got["primiera"] == ("Primiera –" if p is None else f"Primiera {p}")
+                assert ("settebello" in got) == ("7D" in pile)
+            else:
+                assert got["most_swords"] == f"Swords {sum(1 for c in pile if c.endswith('S'))}"
+                assert ("matta" in got) == ("2S" in pile)
+        checked += 1
+        play_first(page)
+    assert checked >= 6

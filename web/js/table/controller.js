@@ -1,0 +1,155 @@
+// One match at the table, without the DOM: the engine session, the turn loop that lets
+// the computer seats move, and the autosave. Every human action and every computer move
+// is saved before the view animates it, so a reload, Back or a closed tab never changes
+// the deal or takes a move back. The next computer move is asked for while the previous
+// one is still being shown, so the engine's thinking hides behind the animation.
+import { storage } from "../dom.js";
+
+export class MatchController {
+  /**
+   * @param {object} o
+   * @param {object} o.engine  engine.js Engine (request(op, fields) → response)
+   * @param {string} o.game  game id
+   * @param {string} o.deck  deck id
+   * @param {object} o.view  {present(res, token), turn(state), error(res), restored(res, saved), isCurrent(token)}
+   */
+  constructor({ engine, game, deck, view }) {
+    this.engine = engine;
+    this.game = game;
+    this.deck = deck;
+    this.view = view;
+    this.token = 0;
+    this.snap = null;
+    this.level = null;
+    this.disposed = false;
+    this.saveKey = `cardavia.save.${game}.${deck}`;
+    this.pendingAdvance = null;
+  }
+
+  /** engine.request that never throws: failures come back as {ok: false, error}. */
+  async call(op, fields) {
+    try {
+      return await this.engine.request(op, fields);
+    } catch (err) {
+      return { ok: false, error: { code: "engine", message: String((err && err.message) || err) } };
+    }
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.token++;
+  }
+
+  /** Restores the autosave of this game and deck, or deals a new match. */
+  async resumeOrNew(settings) {
+    if (this.disposed) return;
+    const saved = storage.get(this.saveKey);
+    if (saved && saved.save) {
+      const res = await this.call("restore", { save: saved.save });
+      if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
+      if (res.ok && res.snapshot && res.snapshot.game === this.game) {
+        this.level = saved.level || settings.level;
+        this.snap = res.snapshot;
+        const token = this.token;
+        await this.view.restored(res, token);
+        if (!res.snapshot.result) this.loop(token);
+        return;
+      }
+      storage.remove(this.saveKey);
+    }
+    await this.newMatch(settings);
+  }
+
+  async newMatch(settings) {
+    if (this.disposed) return;
+    const token = ++this.token;
+    this.pendingAdvance = null;
+    this.level = settings.level;
+    const fields = { game: this.game, deck: this.deck, level: this.level };
+    if (settings.seed !== undefined) fields.seed = settings.seed;
+    const res = await this.call("new_match", fields);
+    if (token !== this.token) return;
+    if (!res.ok) { this.view.error(res); return; }
+    this.snap = null;
+    await this.save(); // saved the moment it is dealt
+    this.prefetch(res.snapshot);
+    await this.view.present(res, token, { fresh: true });
+    if (token !== this.token) return;
+    this.snap = res.snapshot;
+    this.loop(token);
+  }
+
+  async act(action) {
+    const token = this.token;
+    const res = await this.call("act", { action: action.id });
+    if (token !== this.token) return res;
+    if (!res.ok) { this.view.error(res); return res; }
+    await this.save(); // before its animation: a reload keeps the move
+    this.prefetch(res.snapshot);
+    await this.view.present(res, token);
+    if (token !== this.token) return res;
+    this.snap = res.snapshot;
+    this.loop(token);
+    return res;
+  }
+
+  async undo() {
+    const token = ++this.token;
+    this.pendingAdvance = null;
+    const res = await this.call("undo");
+    if (token !== this.token) return res;
+    if (!res.ok) { this.view.error(res); return res; }
+    this.snap = res.snapshot;
+    await this.save();
+    await this.view.present({ ...res, events: [] }, token, { undone: true });
+    this.loop(token);
+    return res;
+  }
+
+  hint() {
+    return this.call("hint");
+  }
+
+  /** Asks the engine for the next computer move now, if a computer is to move. */
+  prefetch(snap) {
+    this.pendingAdvance = null;
+    if (!snap || snap.result || snap.your_turn || snap.to_move === null || snap.to_move === undefined) return;
+    this.pendingAdvance = this.call("advance").then(async (res) => {
+      if (res.ok) await this.save();
+      return res;
+    });
+  }
+
+  /** Lets the computer seats move until it is the human's turn or the match is over. */
+  async loop(token = this.token) {
+    while (token === this.token && !this.disposed) {
+      const s = this.snap;
+      if (!s) return;
+      if (s.result || s.to_move === null || s.to_move === undefined) { this.view.turn("over"); return; }
+      if (s.your_turn) { this.view.turn("yours"); return; }
+      this.view.turn("busy");
+      const pending = this.pendingAdvance || this.call("advance").then(async (res) => {
+        if (res.ok) await this.save();
+        return res;
+      });
+      this.pendingAdvance = null;
+      await this.view.beforeComputerMove(token);
+      const res = await pending;
+      if (token !== this.token || this.disposed) return;
+      if (!res.ok) { this.view.error(res); return; }
+      this.prefetch(res.snapshot);
+      await this.view.present(res, token);
+      if (token !== this.token) return;
+      this.snap = res.snapshot;
+    }
+  }
+
+  async save() {
+    if (this.disposed) return;
+    const res = await this.call("save");
+    // another view may have replaced the bridge's match meanwhile: never save it under our key
+    if (this.disposed || !res.ok || !res.save) return;
+    if (res.snapshot && (res.snapshot.game !== this.game || res.snapshot.deck !== this.deck)) return;
+    storage.set(this.saveKey, { save: res.save, level: this.level });
+  }
+}

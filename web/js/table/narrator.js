@@ -1,0 +1,79 @@
+// Events → words. The engine emits structured events; this turns them into the log's
+// localized lines and the short badges shown near a seat. Pure (no DOM): the seat and
+// team names come from the caller, the words from the catalogue.
+import { t, num, has } from "../i18n.js";
+import { cardName, cardsName } from "../names.js";
+
+const bonusName = (bonus) => (has(`bonus.${bonus}`) ? t(`bonus.${bonus}`) : bonus);
+const scores = (arr) => (arr && arr.length === 2 ? t("log.scores_join", { a: num(arr[0]), b: num(arr[1]) }) : (arr || []).map(num).join("–"));
+
+/**
+ * The log lines for a batch of events, in order: [{index, type, text}].
+ * A play followed by its capture or placement is said once; a sweep is said with its
+ * capture ("… — Scopa!"), and not again as a bonus.
+ * @param {object[]} events
+ * @param {{me: number, seatName: (seat: number) => string, teamName: (team: number) => string}} ctx
+ */
+export function narrate(events, ctx) {
+  const lines = [];
+  for (let i = 0; i < events.length; i++) {
+    const ev = events[i];
+    const next = events[i + 1];
+    if (ev.type === "played" && next && (next.type === "captured" || next.type === "placed") && next.card === ev.card) continue;
+    if (ev.type === "bonus" && ev.bonus === "scopa" && events.slice(0, i).some((e) => e.type === "sweep" && e.seat === ev.seat)) continue;
+    const sweep = ev.type === "captured" && next && next.type === "sweep" && next.seat === ev.seat;
+    const text = eventText(ev, ctx, sweep);
+    if (text) lines.push({ index: i, type: ev.type, text });
+    if (sweep) i++;
+  }
+  return lines;
+}
+
+/** One event in words, or null for events the table itself shows (a card drawn). */
+export function eventText(ev, ctx, sweep = false) {
+  const who = ev.seat !== undefined ? ctx.seatName(ev.seat) : "";
+  const teamWho = (team) => ctx.teamName(team);
+  switch (ev.type) {
+    case "dealt":
+      return ev.dealer === ctx.me ? t("log.dealt_you", { deal: ev.deal }) : t("log.dealt", { deal: ev.deal, who: ctx.seatName(ev.dealer) });
+    case "redeal": return t("log.redeal");
+    case "played": return t("log.played", { who, card: cardName(ev.card) });
+    case "placed": return t("log.placed", { who, card: cardName(ev.card) });
+    case "captured":
+      return t(sweep ? "log.captured_sweep" : "log.captured", { who, card: cardName(ev.card), cards: cardsName(ev.cards || []) });
+    case "sweep": return t("log.sweep", { who });
+    case "trick_won": return t("log.trick_won", { who, points: ev.points || 0 });
+    case "leftovers":
+      if (ev.reason === "matto") return t("log.handed_matto", { who: teamWho(ev.team) });
+      if (ev.reason === "discard") return t("log.handed_discard", { who: teamWho(ev.team) });
+      if (ev.cards && ev.cards.length) return t("log.leftovers", { count: ev.cards.length, who: teamWho(ev.team) });
+      return null;
+    case "unclaimed": return t("log.unclaimed", { count: (ev.cards || []).length });
+    case "bonus":
+      return t("log.bonus", { who: who || teamWho(ev.team), bonus: bonusName(ev.bonus), points: ev.points || 0 });
+    case "deal_scored": return t("log.deal_scored", { deal: ev.sheet.deal, scores: scores(ev.sheet.totals) });
+    case "match_won":
+      return ev.winner_team === null || ev.winner_team === undefined ? t("log.match_drawn", { scores: scores(ev.scores) })
+        : t("log.match_won", { who: teamWho(ev.winner_team), scores: scores(ev.scores) });
+    case "discarded": {
+      let text = ev.trumps === undefined || ev.trumps === null ? t("log.discarded", { who })
+        : t("log.discarded_trumps", { who, trumps: ev.trumps });
+      if (ev.cards && ev.cards.length) text += " " + t("log.discarded_cards", { cards: cardsName(ev.cards) });
+      return text;
+    }
+    default: return null;
+  }
+}
+
+/**
+ * A short badge for an event ("Picada! +1", "1 trump discarded", "+11"), or null.
+ * `where` is "seat" (near ev.seat) or "center".
+ */
+export function badgeFor(ev) {
+  if (ev.type === "bonus") return { text: t("table.bonus_flash", { bonus: bonusName(ev.bonus), points: ev.points || 0 }), where: "seat" };
+  if (ev.type === "discarded" && ev.trumps !== undefined && ev.trumps !== null) {
+    return { text: t("table.discard_trumps", { trumps: ev.trumps }), where: "seat" };
+  }
+  if (ev.type === "unclaimed") return { text: t("table.unclaimed", { count: (ev.cards || []).length }), where: "center" };
+  return null;
+}

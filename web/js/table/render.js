@@ -1,0 +1,161 @@
+// Drawing a snapshot: the seats around the board (the human at the bottom, seat s+1 on
+// the right of seat s), the middle (trick, table cards, stock and trump), the hand, and
+// the scores box. Renders only what the engine's snapshot says; decides nothing.
+import { h, clear } from "../dom.js";
+import { t, num } from "../i18n.js";
+import { cardSvg, backSvg } from "../cardart.js";
+import { cardName, cardsName, indexLabel, seatPosition, teamName } from "../names.js";
+import { teamOf } from "./sheet.js";
+import { talliesView } from "./tallies.js";
+
+export function cardEl(code, deck, extra = {}) {
+  const e = h("span", { class: "card face", dataset: { card: code }, ...extra });
+  e.appendChild(cardSvg(code, deck, indexLabel(code)));
+  return e;
+}
+
+export function backEl(deck) {
+  const e = h("span", { class: "card back" });
+  e.appendChild(backSvg(deck));
+  return e;
+}
+
+/**
+ * The seat label: name, cards taken by the team, dealer and discard tags.
+ * @param {object} v  the view: {seatName(seat), layout, game}
+ */
+export function renderInfo(box, seat, s, v) {
+  clear(box);
+  const team = teamOf(seat, s);
+  box.append(h("span", { class: "who", text: v.seatName(seat) }));
+  box.classList.toggle("to-move", s.to_move === seat);
+  box.dataset.team = String(team);
+  if (s.captured) {
+    box.append(h("span", { class: "pile", text: t("table.captured", { count: s.captured[team] }) }));
+  }
+  if (s.dealer === seat && v.layout.dealerShown) {
+    box.append(h("span", { class: "dealer-tag", text: t("table.dealer") }));
+    if (s.discard_trumps !== undefined && s.discard_trumps !== null && s.phase !== "over") {
+      box.append(h("span", { class: "discard-tag", text: t("table.discard_trumps", { trumps: s.discard_trumps }) }));
+    }
+  }
+}
+
+/** An opponent's or the partner's seat: label and the backs of the hand. */
+export function renderSeat(box, seat, s, v) {
+  if (!box) return;
+  clear(box);
+  const info = h("div", { class: "seat-info" });
+  renderInfo(info, seat, s, v);
+  const n = (s.hand_counts || [])[seat] || 0;
+  const hidden = h("div", { class: "hidden-hand", role: "img", "aria-label": t("table.opponent_hand", { who: v.seatName(seat), count: n }) });
+  const shown = Math.min(n, s.players > 2 ? 8 : 12);
+  for (let i = 0; i < shown; i++) hidden.appendChild(backEl(v.deck));
+  if (n) hidden.appendChild(h("span", { class: "count", "aria-hidden": "true", dataset: { n }, text: num(n) }));
+  box.append(info, hidden);
+}
+
+/** The trick (each card in front of the seat that played it) or the table's cards. */
+export function renderPlay(playEl, s, v) {
+  clear(playEl);
+  const me = s.seat;
+  if (v.layout.fishing) {
+    for (const c of s.table || []) playEl.appendChild(cardEl(c, v.deck));
+    if (!(s.table || []).length) playEl.appendChild(h("p", { class: "empty", text: t("table.empty_table") }));
+  } else {
+    (s.trick || []).forEach(({ seat, card }, i) => {
+      const e = cardEl(card, v.deck, { "data-pos": seatPosition(seat, me, s.players), "data-seat": seat });
+      if (i === 0) e.classList.add("led");
+      playEl.appendChild(e);
+    });
+  }
+  if (v.lastPlayed) {
+    const e = playEl.querySelector(`[data-card="${v.lastPlayed}"]`);
+    if (e) e.classList.add("last");
+  }
+}
+
+/** Who led the trick (or leads next). */
+export function renderLed(ledEl, s, v) {
+  const trick = s.trick || [];
+  const leader = trick.length ? trick[0].seat : s.leader;
+  const show = !v.layout.fishing && s.phase === "play" && leader !== undefined && leader !== null;
+  ledEl.hidden = !show;
+  ledEl.textContent = show ? t(trick.length ? "table.led_by" : "table.to_lead", { who: v.seatName(leader) }) : "";
+}
+
+/** The stock (face down) and the trump card face up beside it, whole. */
+export function renderStock(stockEl, s, v) {
+  const st = clear(stockEl);
+  st.hidden = !v.layout.stock;
+  if (!v.layout.stock) return;
+  const stock = s.stock || 0;
+  const pile = h("div", { class: "stock", role: "img", "aria-label": stock ? t("table.stock_label", { count: stock }) : t("table.stock_empty") });
+  const faceDown = s.trump ? stock - 1 : stock;
+  if (faceDown > 0) pile.appendChild(backEl(v.deck));
+  if (s.trump) {
+    pile.appendChild(cardEl(s.trump, v.deck, { class: "card face trump-card", title: t("table.trump_card", { card: cardName(s.trump) }) }));
+  }
+  st.appendChild(pile);
+  st.appendChild(h("p", { class: "stock-count", text: stock ? t("table.stock", { count: stock }) : t("table.stock_empty") }));
+  if (s.trump_suit) st.appendChild(h("p", { class: "trump-suit", text: t("table.trump_suit", { suit: t(`suit.${s.trump_suit}`) }) }));
+}
+
+/**
+ * The human's hand: one button per card, enabled when the engine lists it as legal
+ * (in the discard step: when it still fits a legal set with the cards chosen).
+ */
+export function renderHand(handEl, s, v, { sel = [], onCard }) {
+  const focused = document.activeElement && handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+  clear(handEl);
+  const legal = s.your_turn ? s.legal : [];
+  const legalCards = new Set();
+  for (const a of legal) {
+    if (a.card) legalCards.add(a.card);
+    if (a.type === "discard" && sel.every((c) => a.cards.includes(c))) a.cards.forEach((c) => legalCards.add(c));
+  }
+  const hand = s.hand || [];
+  handEl.classList.toggle("many", hand.length > 8);
+  handEl.style.setProperty("--n", String(hand.length));
+  const discarding = s.phase === "discard" && s.your_turn;
+  for (const c of hand) {
+    const b = h("button", {
+      type: "button", class: "card-btn", "aria-label": cardName(c), dataset: { card: c },
+      disabled: !legalCards.has(c) && !sel.includes(c),
+      "aria-pressed": discarding ? String(sel.includes(c)) : null,
+      onclick: () => onCard(c),
+    });
+    b.appendChild(cardEl(c, v.deck));
+    handEl.appendChild(b);
+  }
+  if (focused) {
+    const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled])");
+    if (b) b.focus({ preventScroll: true });
+  }
+}
+
+/** The scores box: per team the deal's points, the match score and the live tallies. */
+export function renderScores(box, s, v) {
+  clear(box);
+  const dl = h("dl", { class: "score-list" });
+  s.teams.forEach((members, team) => {
+    // fishing games score at the end: their running figure is the tallies' total, not the sweeps
+    const parts = s.tallies ? [] : [t("table.points", { points: (s.points || [])[team] || 0 })];
+    if (s.match_scores) parts.push(t("table.match", { score: num(s.match_scores[team]) }));
+    const pile = s.piles && s.piles[team] ? h("button", {
+      type: "button", class: "btn pile-btn", dataset: { team }, onclick: () => v.openPile(team),
+    }, t("table.pile_button", { count: s.piles[team].length }),
+    h("span", { class: "sr-only", text: ` ${t("table.pile_title", { who: teamName(team, s) })}` })) : null;
+    dl.append(h("dt", { text: teamName(team, s) }),
+      h("dd", { dataset: { team } }, parts.length ? h("span", { class: "team-points", text: parts.join(" · ") }) : null,
+        talliesView(s, team), pile));
+  });
+  box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: s.deal || 1 }) }), dl);
+  if (!v.layout.fishing && s.last_trick && s.last_trick.cards && s.last_trick.cards.length) {
+    const who = v.seatName(s.last_trick.winner);
+    box.append(h("div", { class: "last-trick", role: "img", "aria-label": t("table.last_trick_label", { who, cards: cardsName(s.last_trick.cards.map((x) => x.card)) }) },
+      h("span", { class: "lt-label", text: t("table.last_trick", { who }) }),
+      h("span", { class: "lt-cards" }, s.last_trick.cards.map(({ card, seat }) =>
+        cardEl(card, v.deck, { class: `card face mini${seat === s.last_trick.winner ? " won" : ""}` })))));
+  }
+}

@@ -1,0 +1,120 @@
+// The score sheet of a deal: every line and where it came from, the totals, the match
+// score, the verdict, and the buttons that go on (next deal, new match).
+import { h, clear } from "../dom.js";
+import { t, num, has } from "../i18n.js";
+import { teamName } from "../names.js";
+
+/** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
+export function verdictText(winnerTeam, snap) {
+  if (winnerTeam === null || winnerTeam === undefined) return t("sheet.draw");
+  const mine = winnerTeam === teamOf(snap.seat, snap);
+  const partners = (snap.teams[0] || []).length > 1;
+  if (partners) return mine ? t("sheet.winner_team") : t("sheet.winner_opponents");
+  return mine ? t("sheet.winner_you") : t("sheet.winner_ai");
+}
+
+export function teamOf(seat, snap) {
+  return snap.teams.findIndex((tm) => tm.includes(seat));
+}
+
+/**
+ * Opens the sheet in `dialog` (modal) and resolves when it is closed.
+ * @param {HTMLDialogElement} dialog
+ * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void}} opts
+ */
+export function openSheet(dialog, { sheet, snap, game, onNewMatch }) {
+  const d = clear(dialog);
+  const titleId = dialog.getAttribute("aria-labelledby");
+  const teams = sheet.teams || snap.teams;
+  const head = h("tr", {}, h("th", { scope: "col", text: t("sheet.item") }),
+    teams.map((_, i) => h("th", { scope: "col", text: teamName(i, snap) })));
+  // one row per line key; a key scored per team (Scopa's sweeps) shows both cells
+  const groups = new Map();
+  for (const line of sheet.lines || []) {
+    if (!groups.has(line.key)) groups.set(line.key, []);
+    groups.get(line.key).push(line);
+  }
+  const rows = [...groups.entries()].map(([key, lines]) => {
+    const label = has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key;
+    const detail = specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
+    const cells = teams.map((_, i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
+    return h("tr", { dataset: { key } },
+      h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),
+      cells.map((v) => h("td", { class: v ? "scored" : "zero", text: num(v) })));
+  });
+  const total = h("tr", { class: "total" }, h("th", { scope: "row", text: t("sheet.total") }),
+    (sheet.totals || []).map((v, i) => h("td", { dataset: { totalTeam: i }, text: num(v) })));
+  const body = [h("thead", {}, head), h("tbody", {}, rows, total)];
+  const result = snap.result;
+  if (snap.match_scores || (result && result.scores && game.format === "match")) {
+    const ms = result ? result.scores : snap.match_scores;
+    body.push(h("tfoot", {}, h("tr", { class: "match-total" }, h("th", { scope: "row", text: t("sheet.match_total") }),
+      ms.map((v, i) => h("td", { dataset: { matchTeam: i }, text: num(v) })))));
+  }
+  const table = h("table", { class: "sheet-table" }, body);
+  let verdict;
+  if (result) verdict = verdictText(result.winner_team, snap);
+  else {
+    verdict = sheet.winner_team === null || sheet.winner_team === undefined ? t("sheet.deal_draw")
+      : sheet.winner_team === teamOf(snap.seat, snap) ? t("sheet.deal_you") : t("sheet.deal_ai");
+  }
+  const buttons = h("div", { class: "sheet-buttons" });
+  d.append(h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table,
+    h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), buttons);
+  return new Promise((resolve) => {
+    const done = () => { if (d.open) d.close(); resolve(); };
+    if (result) {
+      buttons.append(
+        h("button", { type: "button", class: "btn primary", text: t("sheet.new_match"), onclick: () => { done(); onNewMatch(); } }),
+        h("button", { type: "button", class: "btn", text: t("sheet.close"), onclick: done }));
+    } else {
+      buttons.append(h("button", { type: "button", class: "btn primary", text: t("sheet.continue"), onclick: done }));
+    }
+    d.addEventListener("close", resolve, { once: true });
+    d.showModal();
+    buttons.querySelector("button").focus();
+  });
+}
+
+/** Lines scored per team with a number in their detail ({cards: 22}, {count: 1}): "22 vs 18 cards". */
+export function perTeamDetail(lines, nTeams) {
+  if (lines.length !== nTeams || lines.some((l) => !l.detail || l.team === null || l.team === undefined)) return "";
+  const fields = Object.keys(lines[0].detail).filter((k) => lines.every((l) => typeof l.detail[k] === "number"));
+  if (!fields.length || nTeams !== 2) return "";
+  const k = fields[0];
+  const byTeam = [0, 1].map((team) => lines.find((l) => l.team === team).detail[k]);
+  const key = has(`sheet.detail.${k}`) ? `sheet.detail.${k}` : "sheet.detail.counts";
+  return t(key, { a: num(byTeam[0]), b: num(byTeam[1]) });
+}
+
+export function detailText(detail) {
+  if (!detail || typeof detail !== "object") return "";
+  const parts = [];
+  for (const v of Object.values(detail)) {
+    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number")) {
+      parts.push(t("sheet.detail.counts", { a: num(v[0]), b: num(v[1]) }));
+    }
+  }
+  return parts.join(" · ");
+}
+
+/** Lines whose detail is not a pair of counts: the Napola's run, Tarocchi's courts, the Matto, the discard. */
+export function specialDetail(key, lines) {
+  const byTeam = (team) => lines.find((l) => l.team === team);
+  if (key === "napola") {
+    const length = (lines[0] && lines[0].detail && lines[0].detail.length) || 0;
+    return length ? t("sheet.detail.napola", { length }) : t("sheet.detail.napola_none");
+  }
+  if (key === "courts" && byTeam(0) && byTeam(1)) {
+    const text = (d) => t("sheet.detail.courts", { donne: d.donne || 0, cavalli: d.cavalli || 0, fanti: d.fanti || 0 });
+    return t("sheet.detail.counts", { a: text(byTeam(0).detail || {}), b: text(byTeam(1).detail || {}) });
+  }
+  if (key === "matto" || key === "discard") {
+    const parts = [];
+    const d = (lines[0] && lines[0].detail) || {};
+    if (key === "discard" && typeof d.trumps === "number") parts.push(t("sheet.detail.discard_trumps", { trumps: d.trumps }));
+    if (lines.some((l) => l.detail && l.detail.handed_over)) parts.push(t("sheet.detail.handed_over"));
+    return parts.join(" · ");
+  }
+  return "";
+}
