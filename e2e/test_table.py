@@ -111,7 +111,7 @@ def test_trick_shows_winner_points_and_the_whole_trump(table_page, server):
     corner = page.evaluate("""() => {
       const r = document.querySelector('.stock .trump-card').getBoundingClientRect();
       const hit = (x, y) => document.elementFromPoint(x, y).closest('.card');
-      return [hit(r.left + 8, r.top + 10), hit(r.right - 8, r.bottom - 10)].map((c) => c && c.classList.contains('trump-card'));
+      return [hit(r.left + 10, r.top + 14), hit(r.right - 10, r.bottom - 14)].map((c) => c && c.classList.contains('trump-card'));
     }""")
     assert corner == [True, True], "the trump's indices are covered"
     tricks_before = page.evaluate("(window.__cardavia.tricks || []).length")
@@ -134,7 +134,7 @@ def test_the_last_card_played_stays_marked(table_page, server):
     open_game(page, server, "scopa", "speed=instant&level=greedy&seed=8")
     page.wait_for_selector(YOURS)
     for _ in range(6):
-        events = page.evaluate("window.__cardavia.response.events || []")
+        events = page.evaluate("window.__cardavia.presented || []")
         placed = [e for e in events if e["type"] == "placed"]
         if placed:
             marked = page.locator(".table-cards .card.last")

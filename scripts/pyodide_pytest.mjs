@@ -19,6 +19,9 @@
 //   They come before the command-line arguments. PYTEST_ADDOPTS is passed through too.
 // - Tests marked @pytest.mark.needs_subprocess are skipped here (see tests/conftest.py).
 // - The exit code is pytest's; 5 ("no tests collected") is reported as a failure.
+// - A whole-suite run (no paths, no -k/-m/--deselect/--ignore) also fails if the golden
+//   hash chains of tests/test_golden.py (computed under CPython, regenerated with
+//   `PYTHONPATH=core python3 tests/goldens.py`) were not compared and matched here.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, writeSync } from "node:fs";
@@ -94,7 +97,26 @@ args = shlex.split(ENV_ARGS) + list(CLI_ARGS)
 # Run tests/ unless the caller named test paths of its own (tests/x.py, tests/x.py::test_y).
 names_path = any(not a.startswith("-") and os.path.exists(a.split("::")[0]) for a in args)
 args = ["-p", "no:cacheprovider"] + ([] if names_path else ["tests"]) + args
-rc = int(pytest.main(args))
+
+class GoldenWatch:
+    """Counts the golden hash-chain comparisons that passed: the point of this run."""
+    passed = 0
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" and report.passed and \
+                "test_golden.py::test_same_state_after_every_action" in report.nodeid:
+            self.passed += 1
+
+watch = GoldenWatch()
+rc = int(pytest.main(args, plugins=[watch]))
+selecting = names_path or any(a.split("=")[0] in ("-k", "-m", "--deselect", "--ignore",
+                                                  "--ignore-glob", "--lf", "--last-failed")
+                              or a.startswith(("-k", "-m")) for a in args)
+if watch.passed:
+    print(f"Pyodide: {watch.passed} golden hash chains identical to CPython's", flush=True)
+elif rc == 0 and not selecting:
+    print("pyodide_pytest: the golden hash-chain comparison (tests/test_golden.py) did not "
+          "run: CPython and Pyodide were not compared", file=sys.stderr, flush=True)
+    rc = 1
 sys.stdout.flush(); sys.stderr.flush()
 rc
 `);

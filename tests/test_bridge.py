@@ -6,6 +6,8 @@ import json
 import pytest
 
 from cardavia.bridge import Bridge
+from cardavia.fuzz import fuzz_game
+from cardavia.games import REGISTRY
 
 
 def call(bridge, **request):
@@ -32,6 +34,7 @@ def test_new_match_snapshot_for_the_human_seat():
     snap = r["snapshot"]
     assert snap["game"] == "briscola" and snap["seat"] == 0 and len(snap["hand"]) == 3
     assert snap["hand_counts"] == [3, 3] and snap["stock"] == 34
+    assert snap["seed"] == 5  # the page chose it
     assert r["events"][0]["type"] == "dealt"
     hand_events = [e for e in r["events"] if e["type"] == "hand"]
     assert any("cards" in e for e in hand_events if e["seat"] == 0)
@@ -70,13 +73,17 @@ def test_illegal_and_out_of_turn_actions_change_nothing():
     bad = call(b, op="act", action="play:ZZ")
     assert bad["error"]["code"] == "illegal_action"
     legal = r["snapshot"]["legal"][0]["id"]
+    assert call(b, op="save")["save"] == before
     call(b, op="act", action=legal)
-    if not call(b, op="snapshot")["snapshot"]["your_turn"]:
-        mid = call(b, op="save")["save"]
-        out = call(b, op="act", action=legal)
-        assert out["error"]["code"] in ("not_your_turn", "illegal_action")
-        assert call(b, op="save")["save"] == mid
-    assert before["log"] != call(b, op="save")["save"]["log"]
+    snap = call(b, op="snapshot")["snapshot"]
+    assert snap["to_move"] == 1 and not snap["your_turn"]  # two players take turns
+    mid = call(b, op="save")["save"]
+    assert mid["log"] == before["log"] + [[0, legal]]
+    # A move that is legal for the computer to move, sent by the human: out of turn.
+    computers = b.match.state.legal_actions()[0]["id"]
+    out = call(b, op="act", action=computers)
+    assert out["error"]["code"] == "not_your_turn"
+    assert call(b, op="save")["save"] == mid
 
 
 def test_undo_takes_back_the_humans_last_move():
@@ -105,7 +112,8 @@ def test_save_restore_resumes_exactly_and_tampered_saves_are_refused():
     save = call(b, op="save")["save"]
     fresh = Bridge()
     r = call(fresh, op="restore", save=json.loads(json.dumps(save)))
-    assert r["ok"] and r["snapshot"] == snap
+    assert r["ok"] and r["snapshot"] == dict(snap, seed=None)  # seed: see the hiding test
+    snap = r["snapshot"]
     tampered = dict(save, seed=save["seed"] + 1)
     r = call(fresh, op="restore", save=tampered)
     assert r["error"]["code"] == "bad_save"
@@ -142,3 +150,133 @@ def test_a_whole_match_through_the_bridge():
     assert max(result["scores"]) >= 11 and result["winner_team"] in (0, 1)
     sheets = r["snapshot"]["sheets"]
     assert [sum(s["totals"][t] for s in sheets) for t in (0, 1)] == result["scores"]
+
+
+# ----- validation found by the fuzzer (python -m cardavia fuzz) -----------------------
+def _restore_forged(edit):
+    """A real save, edited, with its checksum recomputed by the forger."""
+    from cardavia.match import _checksum
+    b, _ = started()
+    save = call(b, op="save")["save"]
+    edit(save)
+    body = {k: v for k, v in save.items() if k != "checksum"}
+    save["checksum"] = _checksum(body)
+    before = call(b, op="save")["save"]
+    r = call(b, op="restore", save=save)
+    assert call(b, op="save")["save"] == before  # refused, nothing changed
+    return r
+
+
+@pytest.mark.parametrize("text, code", [
+    ("[" * 100_000 + "]" * 100_000, "bad_json"),           # RecursionError escaped before;
+    ('{"id": 1, "op": "snapshot", "x": ' + "[" * 33 + "]" * 33 + "}", "bad_json"),  # Pyodide crashed
+    ('{"id": 1, "op": "act", "action": "' + "[{" * 100 + '"}', "no_match"),  # brackets in a string
+    ('{"id": NaN, "op": "snapshot"}', "bad_json"),          # echoed back as NaN: not JSON
+    ('{"id": 1, "op": "new_match", "game": "scopa", "seed": Infinity}', "bad_json"),
+    ('{"id": "\\ud800", "op": "snapshot"}', "bad_request"),  # a lone surrogate is not UTF-8
+    ('{"id": {"a": 1}, "op": "snapshot"}', "bad_request"),
+    ('{"id": 1, "op": "new_match", "game": "scopa", "seat": true}', "bad_request"),
+    ('{"id": 1, "op": "new_match", "game": "scopa", "seed": 9007199254740992}', "bad_request"),
+    ('{"id": 1, "op": "new_match", "game": "scopa", "seed": -1}', "bad_request"),
+    ('{"id": 1, "op": "new_match", "game": "scopa", "seed": 5.0}', "bad_request"),
+    ('{"id": 1, "op": "new_match", "game": "scopa", "level": "expert!"}', "bad_request"),
+    ('{"id": 1, "op": "new_match", "game": "scopa", "deck": ["piacentine"]}', "unknown_deck"),
+])
+def test_hostile_requests_get_the_exact_code(text, code):
+    r = json.loads(Bridge().handle(text))
+    assert r["ok"] is False and r["error"]["code"] == code
+
+
+def test_error_messages_never_echo_a_huge_input():
+    b, _ = started()
+    big = "7D" * 100_000
+    for request in ({"op": "act", "action": big}, {"op": big}, {"op": "new_match", "game": big},
+                    {"op": "new_match", "game": "scopa", "deck": big}):
+        text = b.handle(json.dumps(dict(request, id=1)))
+        assert len(text) < 1000 and json.loads(text)["ok"] is False
+
+
+@pytest.mark.parametrize("edit", [
+    lambda s: s["seats"].__setitem__(1, "ai"),                       # not an object: was internal
+    lambda s: s["seats"].__setitem__(1, {"kind": "human"}),          # two humans
+    lambda s: s["seats"].__setitem__(0, {"kind": "ai", "level": "greedy"}),  # no human
+    lambda s: s["seats"].__setitem__(1, {"kind": "ai", "level": "greedy", "x": "\ud800"}),
+    lambda s: s.__setitem__("seed", str(s["seed"])),
+    lambda s: s.__setitem__("seed", s["seed"] + 0.5),
+    lambda s: s.__setitem__("log", [[True, "play:7D"]]),
+    lambda s: s.__setitem__("log", "play:7D"),
+    lambda s: s.__setitem__("extra", 1),
+], ids=["seat-not-object", "two-humans", "no-human", "seat-extra-field", "seed-string",
+        "seed-float", "log-bool-seat", "log-string", "extra-field"])
+def test_forged_saves_with_a_valid_checksum_are_refused(edit):
+    r = _restore_forged(edit)
+    assert r["ok"] is False and r["error"]["code"] == "bad_save", r
+
+
+def test_an_unexpected_failure_mid_request_puts_the_match_back():
+    class Failing(Bridge):
+        def _act(self, request):
+            self.match.act(self.human, request["action"])  # the move is made...
+            raise RuntimeError("a bug after the move")      # ...then something breaks
+
+    b = Failing()
+    call(b, op="new_match", game="scopa", seed=5, level="greedy")
+    r = play_until_human(b)
+    before, log = b.match.state.to_json(), list(b.match.log)
+    out = call(b, op="act", action=r["snapshot"]["legal"][0]["id"])
+    assert out["error"]["code"] == "internal"
+    assert b.match.state.to_json() == before and b.match.log == log
+
+
+def test_the_snapshot_hides_a_seed_the_page_did_not_choose_until_the_match_is_over():
+    b = Bridge()
+    r = call(b, op="new_match", game="briscola", level="greedy")  # the bridge draws the seed
+    assert r["snapshot"]["seed"] is None  # it would rebuild every hidden card
+    save = call(b, op="save")["save"]
+    while r["snapshot"]["to_move"] is not None:
+        assert r["snapshot"]["seed"] is None
+        snap = r["snapshot"]
+        r = call(b, op="act", action=snap["legal"][0]["id"]) if snap["your_turn"] \
+            else call(b, op="advance")
+    assert r["snapshot"]["seed"] == save["seed"]
+    assert call(b, op="act", action="play:AD")["error"]["code"] == "match_over"
+    assert call(b, op="hint")["error"]["code"] == "match_over"
+    # A restored match hides it too (the save is storage, not something shown).
+    b2, _ = started("briscola")
+    assert call(b2, op="snapshot")["snapshot"]["seed"] == 5
+    r = call(b2, op="restore", save=call(b2, op="save")["save"])
+    assert r["snapshot"]["seed"] is None
+
+
+# ----- fuzzing -------------------------------------------------------------------------
+GAMES = sorted(REGISTRY)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_1000_fuzzed_requests_get_one_coded_response_each_and_errors_change_nothing(game):
+    run = fuzz_game(game, 1000, seed=7)
+    assert run["crashes"] == []
+    assert run["state_changes_on_error"] == []
+    assert run["invariant_failures"] == []
+    # The stream really mixed play with every kind of bad request.
+    assert run["ok"] > 300
+    for code in ("bad_json", "bad_request", "unknown_op", "bad_save", "illegal_action",
+                 "not_your_turn", "no_match"):
+        assert run["errors_by_code"].get(code, 0) > 0, (code, run["errors_by_code"])
+
+
+def test_the_fuzzer_catches_a_bridge_that_changes_state_on_error_or_crashes():
+    class Forgetful(Bridge):  # an error that leaves a trace in the match
+        def _act(self, request):
+            if self.match is not None:
+                self.match.log.append([0, "x"])
+            return super()._act(request)
+
+    class Fragile(Bridge):  # an exception that escapes
+        def handle(self, text):
+            if isinstance(text, str) and text.startswith("[[["):
+                raise RecursionError("too deep")
+            return super().handle(text)
+
+    assert fuzz_game("briscola", 300, seed=7, make_bridge=Forgetful)["state_changes_on_error"]
+    assert fuzz_game("briscola", 300, seed=7, make_bridge=Fragile)["crashes"]

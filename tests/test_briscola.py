@@ -107,7 +107,8 @@ def test_B5_trump_shown_until_drawn_and_no_hidden_card_in_observations():
     s = position("AS 2C 4C", "3S 5C 6C", trump="7B", stock=["JD", "7B"], leader=0)
     obs = s.observation(0)
     assert obs["trump"] == "7B" and obs["trump_suit"] == "B" and obs["stock"] == 2
-    assert not set(obs["hand"]) & set(s.hands[1])
+    assert obs["hand"] == s.hands[0]
+    assert not s.observation_cards(0) & set(s.hands[1])  # nowhere in the observation
     assert obs["hand_counts"] == [3, 3]
     assert "JD" not in s.observation_cards(0)
     s.apply("play:AS")

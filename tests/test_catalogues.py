@@ -277,13 +277,38 @@ def test_persian_and_arabic_write_numbers_with_their_own_digits(lang):
     assert bad == []
 
 
+def rules_sections() -> list[str]:
+    """The sections the Full rules tab renders, read from the page's own code."""
+    app = (ROOT / "web" / "js" / "app.js").read_text(encoding="utf-8")
+    found = re.search(r'\[((?:"\w+",\s*)+"\w+")\]\.map\(\(sec\)', app)
+    assert found, "the rules sections list is no longer in web/js/app.js"
+    return re.findall(r'"(\w+)"', found.group(1))
+
+
+def test_the_rules_tab_renders_the_four_sections_of_the_design():
+    assert rules_sections() == ["objective", "setup", "turn", "scoring"]
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_rules_of_all_five_games_are_complete(lang):
-    msgs = load(lang)
-    for game in ("briscola", "scopa", "cicera", "tarocchi", "minchiate"):
-        for section in ("objective", "setup", "turn", "scoring"):
+def test_every_game_has_every_rules_section_filled_in_in_every_language(lang):
+    """Each game of the engine's catalogue has exactly the rendered sections, no
+    more and no fewer, in every language, each with text of its own (not empty,
+    not the English one left in place)."""
+    from cardavia.games import REGISTRY
+    from cardavia.traditions import catalogue
+
+    msgs, english = load(lang), load("en")
+    games = list(catalogue(set(REGISTRY))["games"])
+    assert {"briscola", "scopa", "cicera", "tarocchi", "minchiate"} <= set(games)
+    for game in games:
+        keys = {k.split(".", 2)[2] for k in msgs if k.startswith(f"rules.{game}.")}
+        assert keys == set(rules_sections()), (game, lang)
+        for section in keys:
             text = msgs[f"rules.{game}.{section}"]
-            assert len(text) > 80, f"rules.{game}.{section} in {lang} is a placeholder"
+            assert text.strip(), f"rules.{game}.{section} is empty in {lang}"
+            if lang != "en":
+                assert text != english[f"rules.{game}.{section}"], \
+                    f"rules.{game}.{section} in {lang} is the English text"
 
 
 # ----- the shared fixture: the same messages through this parser and the site's formatter

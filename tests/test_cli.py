@@ -25,6 +25,14 @@ def test_simulate_reports_zero_errors(capsys):
     assert out["actions"] >= 3 * 36
 
 
+def test_fuzz_prints_the_tally_as_its_last_line(capsys):
+    assert main(["fuzz", "--requests", "200", "--game", "scopa", "--seed", "3"]) == 0
+    out = last_json(capsys)
+    assert out["requests"] == 200 and out["games"] == ["scopa"]
+    assert out["crashes"] == 0 and out["state_changes_on_error"] == 0
+    assert out["ok"] + sum(out["errors_by_code"].values()) == 200
+
+
 def test_arena_swaps_seats_and_counts_every_deal(capsys):
     assert main(["arena", "briscola", "--players", "greedy,random", "--deals", "4",
                  "--jobs", "1"]) == 0

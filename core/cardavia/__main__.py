@@ -1,4 +1,4 @@
-"""Command line: ``python -m cardavia simulate|arena|bench|play``.
+"""Command line: ``python -m cardavia simulate|arena|bench|fuzz|play``.
 
 Each figure-printing command prints one JSON object as its last line.
 """
@@ -102,6 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("game", choices=games)
     p.add_argument("--seed", type=int, default=1)
 
+    p = sub.add_parser("fuzz", help="hostile requests against the bridge, per game")
+    p.add_argument("--requests", type=int, default=10000, help="requests per game")
+    p.add_argument("--game", choices=games, help="one game (default: every game)")
+    p.add_argument("--seed", type=int, default=1)
+
     p = sub.add_parser("play", help="play a deal in the terminal")
     p.add_argument("game", choices=games)
     p.add_argument("--deck")
@@ -117,6 +122,12 @@ def main(argv: list[str] | None = None) -> int:
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck)
         elif args.command == "bench":
             out = bench(args.game, args.seed)
+        elif args.command == "fuzz":
+            from .fuzz import fuzz
+            out = fuzz(args.requests, [args.game] if args.game else None, args.seed)
+            print(json.dumps(out))
+            return 1 if out["crashes"] or out["state_changes_on_error"] \
+                or out["invariant_failures"] else 0
         else:
             seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
             play(args.game, args.deck, args.level, seed)

@@ -8,11 +8,72 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any, Callable
 
-from .games import GameError, REGISTRY
-from .match import Match
+from .ai import LEVELS, advice
+from .games import GameError, REGISTRY, new_game
+from .games.base import rng_for
+from .match import MAX_SEED, Match, check_seed
 from .traditions import catalogue
+
+# Every error code a response may carry (docs/protocol.md).
+ERROR_CODES = ("bad_json", "bad_request", "unknown_op", "no_match", "unknown_game",
+               "unknown_deck", "illegal_action", "not_your_turn", "match_over",
+               "nothing_to_undo", "bad_save", "no_finished_deal", "internal")
+MAX_REQUEST_CHARS = 1_000_000   # a save of the longest match is a few kB
+MAX_ID_CHARS = 200              # request ids and action ids
+MAX_MESSAGE_CHARS = 300         # error messages never echo a huge input back
+MAX_DEPTH = 32                  # requests nest 5 deep; Pyodide's stack overflows in the
+                                # JSON decoder long before Python's recursion limit
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _too_deep(text: str | bytes) -> bool:
+    """Whether arrays and objects nest deeper than MAX_DEPTH (strings skipped):
+    checked before parsing, since in Pyodide a deep enough nesting kills the worker."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        t = token.group()
+        if t in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif t in "]}":
+            depth -= 1
+    return False
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _valid_id(rid: Any) -> bool:
+    """Request ids are echoed back: only values that survive a JSON round trip in
+    JavaScript exactly (null, short strings, safe integers, finite numbers)."""
+    if rid is None:
+        return True
+    if isinstance(rid, bool):
+        return False
+    if isinstance(rid, int):
+        return abs(rid) <= MAX_SEED
+    if isinstance(rid, float):
+        return rid == rid and abs(rid) != float("inf")
+    if isinstance(rid, str):
+        return len(rid) <= MAX_ID_CHARS and _encodable(rid)
+    return False
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")  # lone surrogates cannot cross into JavaScript intact
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class Bridge:
@@ -20,36 +81,65 @@ class Bridge:
         self.match: Match | None = None
         self.human = 0
         self.cursor = 0  # events already sent
+        self.seed_from_page = False  # the page chose the seed: showing it tells nothing new
         self.ops: dict[str, Callable[[dict], dict]] = {
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
+            "review": self._review, "practice": self._practice,
         }
+        self.practice = False  # a match restarted from a logged position
 
     def handle(self, text: str) -> str:
-        """One request as JSON text → one response as JSON text."""
-        return json.dumps(self.handle_obj(text), ensure_ascii=False, separators=(",", ":"))
+        """One request as JSON text → one response as JSON text (always strict JSON:
+        nothing escapes, even a response that cannot be serialised)."""
+        response = self.handle_obj(text)
+        try:
+            return json.dumps(response, ensure_ascii=False, separators=(",", ":"),
+                              allow_nan=False)
+        except (TypeError, ValueError) as err:  # a bug in a response: say so, in JSON
+            return json.dumps(_error(None, "internal", f"unserialisable response: {err}"))
 
     def handle_obj(self, text: str) -> dict:
+        if isinstance(text, (str, bytes)) and len(text) > MAX_REQUEST_CHARS:
+            return _error(None, "bad_request", f"a request is at most {MAX_REQUEST_CHARS} "
+                                               "characters")
+        if isinstance(text, (str, bytes)) and _too_deep(text):
+            return _error(None, "bad_json", f"the request nests deeper than {MAX_DEPTH}")
         try:
-            request = json.loads(text)
-        except (TypeError, ValueError) as err:
+            request = json.loads(text, parse_constant=_reject_constant)
+        except (TypeError, ValueError, RecursionError) as err:
             return _error(None, "bad_json", f"the request is not valid JSON: {err}")
         if not isinstance(request, dict):
             return _error(None, "bad_request", "a request must be a JSON object")
         rid = request.get("id")
+        if not _valid_id(rid):
+            return _error(None, "bad_request", "the id must be null, a string of at most "
+                          f"{MAX_ID_CHARS} characters or a safe integer")
         op = request.get("op")
         handler = self.ops.get(op) if isinstance(op, str) else None
         if handler is None:
-            return _error(rid, "unknown_op", f"unknown operation {op!r} "
+            shown = repr(op)[:40]
+            return _error(rid, "unknown_op", f"unknown operation {shown} "
                                              f"(operations: {', '.join(self.ops)})")
+        before = (self.match, self.human, self.cursor, self.seed_from_page,
+                  len(self.match.log) if self.match else 0)
         try:
             body = handler(request)
         except GameError as err:
             return _error(rid, err.code, str(err))
-        except Exception as err:  # a bug: report it, keep the worker alive
+        except Exception as err:  # a bug: report it, put everything back, keep the worker alive
+            self._roll_back(before)
             return _error(rid, "internal", f"{type(err).__name__}: {err}")
         return dict({"id": rid, "ok": True}, **body)
+
+    def _roll_back(self, before: tuple) -> None:
+        """After an unexpected failure: the match, seat and event cursor as they were
+        before the request, the position rebuilt from the seed and the log."""
+        match, self.human, self.cursor, self.seed_from_page, moves = before
+        self.match = match
+        if match is not None:
+            match.rewind(moves)
 
     # ----- operations ---------------------------------------------------------
     def _catalogue(self, request: dict) -> dict:
@@ -60,28 +150,37 @@ class Bridge:
         if not isinstance(game, str):
             raise GameError("new_match needs a game id", "bad_request")
         level = request.get("level", "normal")
+        if not isinstance(level, str) or level not in LEVELS:
+            raise GameError(f"the level is one of {', '.join(LEVELS)}", "bad_request")
         seed = request.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise GameError("seed must be an integer", "bad_request")
+        check_seed(seed)
         seat = request.get("seat", 0)
         cls = REGISTRY.get(game)
         if cls is None:
-            raise GameError(f"unknown game {game!r}", "unknown_game")
-        if not isinstance(seat, int) or not 0 <= seat < cls.NUM_SEATS:
+            raise GameError(f"unknown game {game[:40]!r}", "unknown_game")
+        if not isinstance(seat, int) or isinstance(seat, bool) \
+                or not 0 <= seat < cls.NUM_SEATS:
             raise GameError(f"seat must be 0…{cls.NUM_SEATS - 1}", "bad_request")
+        deck = request.get("deck")
+        if deck is not None and (not isinstance(deck, str) or deck not in cls.DECKS):
+            raise GameError(f"{game} is played with the deck {' or '.join(cls.DECKS)}",
+                            "unknown_deck")
         seats = [{"kind": "human"} if s == seat else {"kind": "ai", "level": level}
                  for s in range(cls.NUM_SEATS)]
-        match = Match(game, seed, request.get("deck"), seats)
+        match = Match(game, seed, deck, seats)
         self.match, self.human, self.cursor = match, seat, 0
+        self.seed_from_page = request.get("seed") is not None
+        self.practice = False
         return self._view()
 
     def _act(self, request: dict) -> dict:
         match = self._need_match()
         action = request.get("action")
-        if not isinstance(action, str):
-            raise GameError("act needs an action id", "bad_request")
+        if not isinstance(action, str) or len(action) > MAX_ID_CHARS:
+            raise GameError("act needs an action id (a string from snapshot.legal)",
+                            "bad_request")
         match.act(self.human, action)
         return self._view()
 
@@ -99,19 +198,55 @@ class Bridge:
         return self._view()
 
     def _hint(self, request: dict) -> dict:
+        """The expert's move (``hint``, an action id) and its analysis (``advice``)."""
         match = self._need_match()
+        if match.to_move is None:
+            raise GameError("the match is over", "match_over")
         if match.to_move != self.human:
             raise GameError("it is not your turn", "not_your_turn")
-        return dict(self._view(), hint=match.computer_choice(self.human, "normal"))
+        rng = rng_for("ai", match.seed, len(match.log), self.human)
+        found = advice.hint(match.state, self.human, rng)
+        return dict(self._view(), hint=found["action"], advice=found)
+
+    def _review(self, request: dict) -> dict:
+        """The human's costly moves in a finished deal (default: the last one)."""
+        match = self._need_match()
+        deal = request.get("deal")
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
+            raise GameError("deal must be an integer (from 1)", "bad_request")
+        found = advice.review(lambda _k: new_game(match.game, match.seed, match.deck),
+                              match.log, self.human, match.seed,
+                              None if deal is None else deal - 1)
+        return dict(self._view(), review=found)
+
+    def _practice(self, request: dict) -> dict:
+        """"Try again from here": the same match rebuilt from its seed and the
+        first ``index`` actions of its log, marked as practice."""
+        match = self._need_match()
+        index = request.get("index")
+        if not isinstance(index, int) or isinstance(index, bool) \
+                or not 0 <= index <= len(match.log):
+            raise GameError(f"index must be 0…{len(match.log)}", "bad_request")
+        again = Match(match.game, match.seed, match.deck, match.seats)
+        for seat, action_id in match.log[:index]:
+            again.state.apply(action_id)
+            again.log.append([seat, action_id])
+        self.match, self.practice = again, True
+        self.cursor = again.state.event_count
+        return self._view()
 
     def _save(self, request: dict) -> dict:
         return dict(self._view(), save=self._need_match().save())
 
     def _restore(self, request: dict) -> dict:
         match = Match.restore(request.get("save"))
-        seat = next(i for i, s in enumerate(match.seats) if s["kind"] == "human") \
-            if any(s["kind"] == "human" for s in match.seats) else 0
+        humans = [i for i, s in enumerate(match.seats) if s["kind"] == "human"]
+        if len(humans) != 1:
+            raise GameError("a save from the table has exactly one human seat", "bad_save")
+        seat = humans[0]
         self.match, self.human = match, seat
+        self.seed_from_page = False
+        self.practice = False
         self.cursor = match.state.event_count
         return self._view()
 
@@ -129,7 +264,10 @@ class Bridge:
         snap["your_turn"] = your_turn
         snap["legal"] = state.legal_actions() if your_turn else []
         snap["level"] = next((s["level"] for s in match.seats if s["kind"] == "ai"), None)
-        snap["seed"] = match.seed
+        # The seed rebuilds every hidden card: shown once the match is over, or if the
+        # page chose it (then it already knows it).
+        snap["seed"] = match.seed if match.to_move is None or self.seed_from_page else None
+        snap["practice"] = self.practice
         snap["can_undo"] = any(match.is_human(s) for s, _ in match.log)
         events = state.events_for(self.human, self.cursor)
         self.cursor = state.event_count
@@ -137,6 +275,8 @@ class Bridge:
 
 
 def _error(rid: Any, code: str, message: str) -> dict:
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[:MAX_MESSAGE_CHARS - 1] + "…"
     return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
 
 

@@ -5,12 +5,27 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import Iterable
 
 from .ai import View, make_player
 from .games import REGISTRY, new_game
 from .games.base import IllegalAction, rng_for
+
+
+class _ListedView(View):
+    """A view whose legal actions were listed once already: the soak lists them
+    once per step instead of three times (the check, the player, apply)."""
+
+    __slots__ = ("_legal",)
+
+    def __init__(self, state, seat: int, legal: dict):
+        super().__init__(state, seat)
+        self._legal = legal
+
+    def legal_actions(self) -> list:
+        return list(self._legal.values())
 
 
 def simulate(game: str, games: int, seed: int, players: Iterable[str] = ("random", "random"),
@@ -33,8 +48,8 @@ def simulate(game: str, games: int, seed: int, players: Iterable[str] = ("random
             state.check_invariants()
             while not state.is_terminal():
                 seat = state.current_player()
-                legal = {a["id"] for a in state.legal_actions()}
-                choice = team_players[seat].choose(View(state, seat), rng)
+                legal = {a["id"]: a for a in state.legal_actions()}
+                choice = team_players[seat].choose(_ListedView(state, seat, legal), rng)
                 assert choice in legal, f"player chose illegal {choice}"
                 if actions % 50 == 0:
                     before = state.to_json()
@@ -44,7 +59,7 @@ def simulate(game: str, games: int, seed: int, players: Iterable[str] = ("random
                     except IllegalAction:
                         pass
                     assert state.to_json() == before, "an illegal action changed the state"
-                state.apply(choice)
+                state._apply(legal[choice])  # what apply() does, without listing again
                 actions += 1
                 state.check_invariants()
             assert state.result() is not None
@@ -109,6 +124,8 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
     else:
         parts = [_arena_chunk(c) for c in chunks]
     results = [r for part in parts for r in part]
+    # Elapsed time is not a result: on stderr, so equal seeds print equal JSON.
+    print(f"arena: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     a_wins = sum(1 for w, _ in results if w == 1)
     b_wins = sum(1 for w, _ in results if w == 0)
     draws = sum(1 for w, _ in results if w is None)
@@ -117,8 +134,7 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
             "b_wins": b_wins, "draws": draws,
             "a_win_rate_decided": round(a_wins / decided, 4) if decided else None,
             "ci95": wilson(a_wins, decided),
-            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3),
-            "seconds": round(time.perf_counter() - start, 1)}
+            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3)}
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -126,8 +142,10 @@ def _percentile(xs: list[float], q: float) -> float:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))], 3) if xs else 0.0
 
 
-def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -> dict:
-    """Random-play throughput, and the move times of the greedy and normal players."""
+def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6,
+          levels: tuple[str, ...] = ("greedy", "normal", "expert")) -> dict:
+    """Random-play throughput, and the move times of the computer players (each
+    level against greedy opponents)."""
     deals = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -139,8 +157,9 @@ def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -
         deals += 1
     elapsed = time.perf_counter() - start
     move_ms: dict[str, dict] = {}
-    for level in ("greedy", "normal"):
+    for level in levels:
         times: list[float] = []
+        cpu: list[float] = []  # process time: what a quiet machine would take
         for d in range(move_deals):
             state = new_game(game, seed + 1000 + d)
             player, other = make_player(level), make_player("greedy")
@@ -149,14 +168,16 @@ def bench(game: str, seed: int = 1, seconds: float = 3.0, move_deals: int = 6) -
                 seat = state.current_player()
                 rng = rng_for("bench", d, move)
                 if state.team_of(seat) == 0:
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     choice = player.choose(View(state, seat), rng)
                     times.append((time.perf_counter() - t0) * 1000)
+                    cpu.append((time.process_time() - c0) * 1000)
                 else:
                     choice = other.choose(View(state, seat), rng)
                 state.apply(choice)
                 move += 1
         move_ms[level] = {"p50": _percentile(times, 0.5), "p95": _percentile(times, 0.95),
+                          "cpu_p50": _percentile(cpu, 0.5), "cpu_p95": _percentile(cpu, 0.95),
                           "moves": len(times)}
     return {"game": game, "deals_per_second": round(deals / elapsed, 1),
             "actions_per_second": round(actions / elapsed, 1), "move_ms": move_ms}

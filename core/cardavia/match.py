@@ -18,6 +18,9 @@ from .games.base import NotYourTurn, rng_for
 
 SAVE_FORMAT = "cardavia-match"
 SAVE_VERSION = 1
+# Seeds travel through JavaScript as numbers: keep them exact there (Number.MAX_SAFE_INTEGER).
+MAX_SEED = 2**53 - 1
+SAVE_KEYS = {"format", "version", "game", "deck", "seed", "seats", "log", "checksum"}
 
 
 def _checksum(body: dict) -> str:
@@ -25,24 +28,51 @@ def _checksum(body: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def check_seed(seed: Any) -> int:
+    """A seed is a plain integer 0 … MAX_SEED (not a bool, a float or a string)."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise GameError(f"the seed must be an integer from 0 to {MAX_SEED}", "bad_request")
+    return seed
+
+
+def check_seats(seats: Any, num_seats: int) -> list[dict]:
+    """Seats as exactly ``{"kind": "human"}`` or ``{"kind": "ai", "level": <level>}``,
+    one per seat (copied: nothing else is kept or echoed)."""
+    if not isinstance(seats, list) or len(seats) != num_seats:
+        raise GameError(f"this game needs a list of {num_seats} seats", "bad_request")
+    out = []
+    for seat in seats:
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        if kind == "human" and len(seat) == 1:
+            out.append({"kind": "human"})
+        elif kind == "ai" and len(seat) == 2:
+            level = seat.get("level")
+            if not isinstance(level, str) or level not in LEVELS:
+                raise GameError(f"unknown level {str(level)[:40]!r} "
+                                f"(levels: {', '.join(LEVELS)})", "bad_request")
+            out.append({"kind": "ai", "level": level})
+        else:
+            raise GameError("a seat is {\"kind\": \"human\"} or {\"kind\": \"ai\", "
+                            "\"level\": …}", "bad_request")
+    return out
+
+
 class Match:
     def __init__(self, game: str, seed: int, deck: str | None = None,
                  seats: list[dict] | None = None):
+        if not isinstance(game, str):
+            raise GameError("the game id must be a string", "bad_request")
         cls = game_class(game)
         self.game = game
+        if deck is not None and not isinstance(deck, str):
+            raise GameError("the deck id must be a string", "bad_request")
         self.deck = cls.check_deck(deck)
-        self.seed = int(seed)
+        self.seed = check_seed(seed)
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "ai", "level": "normal"}] * (cls.NUM_SEATS - 1)
-        if len(seats) != cls.NUM_SEATS:
-            raise GameError(f"{game} needs {cls.NUM_SEATS} seats", "bad_request")
-        for seat in seats:
-            if seat.get("kind") == "ai" and seat.get("level") not in LEVELS:
-                raise GameError(f"unknown level {seat.get('level')!r}", "bad_request")
-            if seat.get("kind") not in ("human", "ai"):
-                raise GameError(f"unknown seat kind {seat.get('kind')!r}", "bad_request")
-        self.seats = [dict(s) for s in seats]
-        self.players = [make_player(s["level"]) if s["kind"] == "ai" else None for s in seats]
+        self.seats = check_seats(seats, cls.NUM_SEATS)
+        self.players = [make_player(s["level"]) if s["kind"] == "ai" else None
+                        for s in self.seats]
         self.state: State = new_game(game, self.seed, self.deck)
         self.log: list[list[Any]] = []  # [seat, action id] in order
 
@@ -60,9 +90,10 @@ class Match:
 
     def act(self, seat: int, action_id: str) -> None:
         """A human's action; out-of-turn or illegal actions change nothing."""
+        if self.to_move is None:
+            raise GameError("the match is over", "match_over")
         if self.to_move != seat:
-            raise NotYourTurn("it is not your turn" if self.to_move is not None
-                              else "the match is over")
+            raise NotYourTurn("it is not your turn")
         self.state.apply(action_id)
         self.log.append([seat, action_id])
 
@@ -87,10 +118,15 @@ class Match:
         """Take back the last human action and every computer move after it."""
         for i in range(len(self.log) - 1, -1, -1):
             if self.is_human(self.log[i][0]):
-                self.state = replay(self.game, self.seed, self.deck, self.log[:i])
-                self.log = self.log[:i]
+                self.rewind(i)
                 return
         raise GameError("there is no move of yours to undo", "nothing_to_undo")
+
+    def rewind(self, moves: int) -> None:
+        """Back to the position after the first ``moves`` logged actions, rebuilt
+        from the seed (also how the bridge undoes a request that failed midway)."""
+        self.state = replay(self.game, self.seed, self.deck, self.log[:moves])
+        self.log = self.log[:moves]
 
     # ----- save / restore ---------------------------------------------------
     def save(self) -> dict:
@@ -100,24 +136,37 @@ class Match:
 
     @classmethod
     def restore(cls, data: Any) -> "Match":
+        """A match from a save; anything but an unaltered save of a legal match is
+        refused with ``bad_save`` (the log is replayed through the rules)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise GameError("this is not a Cardavia save", "bad_save")
-        if data.get("version") != SAVE_VERSION:
-            raise GameError(f"unsupported save version {data.get('version')!r}", "bad_save")
+        version = data.get("version")
+        if version != SAVE_VERSION or isinstance(version, bool):
+            raise GameError(f"unsupported save version {str(version)[:20]!r}", "bad_save")
+        if set(data) != SAVE_KEYS:
+            raise GameError(f"a save has exactly the fields {', '.join(sorted(SAVE_KEYS))}",
+                            "bad_save")
         body = {k: v for k, v in data.items() if k != "checksum"}
-        if data.get("checksum") != _checksum(body):
+        try:
+            intact = data["checksum"] == _checksum(body)
+        except (ValueError, TypeError, RecursionError):  # unserialisable or absurdly nested
+            intact = False
+        if not intact:
             raise GameError("the save is damaged or was altered (checksum mismatch)", "bad_save")
+        log = data["log"]
+        if not isinstance(log, list) or not all(
+                isinstance(e, list) and len(e) == 2 and isinstance(e[0], int)
+                and not isinstance(e[0], bool) and isinstance(e[1], str) for e in log):
+            raise GameError("the save's log is not a list of [seat, action id]", "bad_save")
         try:
             match = cls(data["game"], data["seed"], data["deck"], data["seats"])
-            for seat, action_id in data["log"]:
+            for seat, action_id in log:
                 if match.to_move != seat:
                     raise GameError("move out of turn", "bad_save")
                 match.state.apply(action_id)
                 match.log.append([seat, action_id])
         except GameError as err:
             raise GameError(f"the save cannot be replayed: {err}", "bad_save") from None
-        except (KeyError, TypeError, ValueError) as err:
-            raise GameError(f"the save is malformed: {err}", "bad_save") from None
         return match
 
 

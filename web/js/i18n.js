@@ -76,6 +76,12 @@ export function num(n) {
   return numbers.format(n);
 }
 
+/** 2.4 → "+2.4", -0.8 → "−0.8" in the locale's digits (expected points of a move). */
+export function signed(n) {
+  const info = language(locale);
+  return new Intl.NumberFormat(info.numbers || locale, { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(n);
+}
+
 /** 50 → "50%" / "۵۰٪" / "50 %", in the locale's digits and style. */
 export function percent(n) {
   const info = language(locale);

@@ -15,7 +15,7 @@ import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand,
 import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
-import { describeAction, showHint } from "./table/hint.js";
+import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
 
@@ -209,8 +209,10 @@ export class TableView {
     }
     if (!this.snap) { this.snap = snap; this.render(); }
     if (fresh) this.markReady();
+    if (fresh && snap.practice) this.note(() => t("table.practice"));
     const me = snap.seat;
     if (events.length) this.history.push({ events, me });
+    hook.presented = events; // for tests: the events of the batch on show
     while (this.history.length > 400) this.history.shift();
     const lines = new Map(narrate(events, this.narrationContext(me)).map((l) => [l.index, l]));
     let sheet = null;
@@ -273,7 +275,11 @@ export class TableView {
 
   showSheet(sheet, snap) {
     this.setState("sheet");
-    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch() });
+    const review = {
+      load: () => this.ctl.review(sheet.deal),
+      practice: (index) => this.ctl.practice(index),
+    };
+    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch(), review });
   }
 
   // ---------------------------------------------------------------- the player's actions
@@ -320,6 +326,7 @@ export class TableView {
 
   async act(action) {
     if (this.el.dataset.state !== "yours") return;
+    hideHint(this);
     this.clock.resume();
     this.setState("busy");
     this.cancelChoice(false);

@@ -1,15 +1,16 @@
-"""The three levels: ``random``, ``greedy`` (one ply of per-game knowledge) and
-``normal`` (determinized Monte Carlo: sample the unseen cards many times, play
-each legal action out to the end of the deal with greedy players, and pick the
-action with the best average margin)."""
+"""The four levels: ``random``, ``greedy`` (one ply of per-game knowledge),
+``normal`` (determinized Monte Carlo: sample the unseen cards a fixed number of
+times, play each legal action out to the end of the deal with the game's
+play-out, pick the best average margin) and ``expert`` (more samples, and an
+exact alpha-beta solve of each sampled world near the end of the deal)."""
 
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from ..games.base import Action, State
+from .search import SearchResult, best_index, pimc
 
 
 class View:
@@ -45,6 +46,21 @@ class View:
     @property
     def search_ms(self) -> float:
         return self._state.SEARCH_MS
+
+    @property
+    def safety_ms(self) -> float:
+        return self._state.SEARCH_MS * self._state.SAFETY_FACTOR
+
+    @property
+    def expert_samples(self) -> int:
+        return self._state.EXPERT_SAMPLES or 3 * self._state.SEARCH_SAMPLES
+
+    @property
+    def solve_plies(self) -> int:
+        return self._state.SOLVE_PLIES
+
+    def all_cards_inferable(self) -> bool:
+        return self._state.all_cards_inferable(self.seat)
 
     def sample(self, rng: random.Random) -> State:
         return self._state.determinize(self.seat, rng)
@@ -82,57 +98,51 @@ class GreedyPlayer(Player):
         return greedy_action(view, view.legal_actions())["id"]
 
 
-def playout(world: State, team: int, start_deal: int) -> float:
-    """Play ``world`` with greedy players to the end of the current deal, or for
-    the game's PLAYOUT_PLIES plays and value it with its estimate."""
-    plies = world.PLAYOUT_PLIES
-    while world.deal_index() == start_deal and not world.is_terminal():
-        if plies is not None:
-            if plies == 0:
-                return world.estimate(team)
-            plies -= 1
-        actions = world.legal_actions()
-        world._apply(actions[0] if len(actions) == 1 else greedy_action(world, actions))
-    return world.rollout_value(team)
-
-
 class NormalPlayer(Player):
-    """Determinized Monte Carlo with common samples across the candidate actions."""
+    """Determinized Monte Carlo with common samples across the candidate actions
+    and the game's play-outs: SEARCH_SAMPLES samples per move, a count."""
 
     name = "normal"
 
     def __init__(self, samples: int | None = None, budget_ms: float | None = None):
-        """Defaults come from the game (State.SEARCH_SAMPLES, State.SEARCH_MS)."""
+        """Defaults come from the game. ``budget_ms`` is only the safety net
+        (default SAFETY_FACTOR x SEARCH_MS); ``float("inf")`` removes it."""
         self.samples = samples
         self.budget_ms = budget_ms
+
+    def _cap_s(self, view: View) -> float | None:
+        ms = self.budget_ms if self.budget_ms is not None else view.safety_ms
+        return None if ms == float("inf") else ms / 1000.0
+
+    def search(self, view: View, rng: random.Random) -> SearchResult:
+        return pimc(view, view.candidate_actions(), self.samples or view.search_samples,
+                    rng, cap_s=self._cap_s(view))
 
     def choose(self, view: View, rng: random.Random) -> str:
         actions = view.candidate_actions()
         if len(actions) == 1:
             return actions[0]["id"]
-        team = view.team
-        totals = [0.0] * len(actions)
-        samples = self.samples or view.search_samples
-        budget_ms = self.budget_ms if self.budget_ms is not None else view.search_ms
-        deadline = time.perf_counter() + budget_ms / 1000.0
-        done = 0
-        while done < samples:
-            world = view.sample(rng)
-            start = world.deal_index()
-            for i, action in enumerate(actions):
-                w = world.clone()
-                w._apply(action)
-                totals[i] += playout(w, team, start)
-            done += 1
-            if time.perf_counter() > deadline:
-                break
-        # Ties go to the greedy preference, so equal play-outs still play sensibly.
-        best = max(range(len(actions)),
-                   key=lambda i: (totals[i], view.greedy_key(actions[i])))
-        return actions[best]["id"]
+        result = self.search(view, rng)
+        return result.actions[best_index(view, result)]["id"]
 
 
-LEVELS = ("random", "greedy", "normal")
+class ExpertPlayer(NormalPlayer):
+    """The normal search with more samples (EXPERT_SAMPLES) and, near the end of
+    a deal (SOLVE_PLIES), each sampled world solved exactly by alpha-beta instead
+    of played out; once every card is inferable, one exact solve. It sees what
+    the others see: the View."""
+
+    name = "expert"
+
+    def search(self, view: View, rng: random.Random) -> SearchResult:
+        samples = self.samples or view.expert_samples
+        return pimc(view, view.candidate_actions(), samples, rng,
+                    solve_plies=view.solve_plies,
+                    cap_s=self._cap_s(view) if self.budget_ms is not None
+                    else view.safety_ms * samples / view.search_samples / 1000.0)
+
+
+LEVELS = ("random", "greedy", "normal", "expert")
 
 
 def make_player(level: str) -> Player:
@@ -142,4 +152,6 @@ def make_player(level: str) -> Player:
         return GreedyPlayer()
     if level == "normal":
         return NormalPlayer()
+    if level == "expert":
+        return ExpertPlayer()
     raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")

@@ -41,6 +41,17 @@ class NotYourTurn(GameError):
     code = "not_your_turn"
 
 
+class InvariantError(AssertionError):
+    """A broken rule-independent or game invariant: a bug, never a player's
+    mistake. Raised explicitly, so ``python -O`` does not skip the checks."""
+
+
+def require(condition: Any, message: Any = "invariant broken") -> None:
+    """Raise InvariantError with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise InvariantError(message)
+
+
 def rng_for(*parts: Any) -> random.Random:
     """A generator seeded from a tuple of parts; string seeding (sha512) is stable
     across Python versions, so CPython 3.11 and Pyodide deal the same cards."""
@@ -143,14 +154,14 @@ class State:
         return cards.DECKS[self.deck]
 
     def check_invariants(self) -> None:
-        """Raise AssertionError if the state breaks a rule-independent invariant:
+        """Raise InvariantError if the state breaks a rule-independent invariant:
         every card of the pack in exactly one place. Games add their own checks."""
         places = self.card_locations()
         seen = [c for where in places.values() for c in where]
         if sorted(seen) != sorted(self.pack()):
             dup = sorted({c for c in seen if seen.count(c) > 1})
             missing = sorted(set(self.pack()) - set(seen))
-            raise AssertionError(f"cards not conserved: duplicated {dup}, missing {missing}")
+            raise InvariantError(f"cards not conserved: duplicated {dup}, missing {missing}")
 
     # ----- shared machinery ----------------------------------------------
     def apply(self, action_id: str) -> list[Event]:
@@ -231,10 +242,20 @@ class State:
         totals = self.sheets[-1]["totals"]
         return totals[team] - totals[1 - team]
 
-    # The normal player's search per move: at most this many samples, within this
-    # wall-clock budget (CPython; Pyodide in the browser is about 2.2x slower).
+    # ----- AI hooks (defaults; a game overrides what it knows better) ------
+    # The search budget is a count, never a clock, so a seed gives the same moves
+    # on any machine under any load. SEARCH_SAMPLES: the normal player's samples
+    # per move; SEARCH_MS: the expected CPython time of such a move (Pyodide is
+    # about 2.2x slower); the players stop only at SAFETY_FACTOR x that, a net
+    # that a quiet machine never reaches.
     SEARCH_SAMPLES: ClassVar[int] = 24
     SEARCH_MS: ClassVar[float] = 80.0
+    SAFETY_FACTOR: ClassVar[float] = 10.0
+    # The expert player's samples per move (None: 3x SEARCH_SAMPLES).
+    EXPERT_SAMPLES: ClassVar[int | None] = None
+    # With this many plays or fewer left in the deal, the expert solves each
+    # sampled world exactly (alpha-beta) instead of playing it out (0: never).
+    SOLVE_PLIES: ClassVar[int] = 0
 
     # Play-outs of long deals may stop after this many plays and value the
     # position with estimate(): more samples beat a longer horizon there.
@@ -243,6 +264,52 @@ class State:
     def estimate(self, team: int) -> float:
         """Expected final margin of ``team`` in an unfinished deal (for PLAYOUT_PLIES)."""
         raise NotImplementedError
+
+    def playout(self, team: int) -> float:
+        """The search's play-out: play this (sampled) world to the end of the
+        current deal and return its value for ``team``. The default plays
+        greedy_key's choices, stops after PLAYOUT_PLIES plays if the game sets
+        it (valuing the position with estimate()), and returns rollout_value.
+        The plays are playout_key's choices (greedy_key unless the game has a
+        sharper policy for sampled worlds)."""
+        start = self.deal_index()
+        plies = self.PLAYOUT_PLIES
+        while self.deal_index() == start and not self.is_terminal():
+            if plies is not None:
+                if plies == 0:
+                    return self.estimate(team)
+                plies -= 1
+            actions = self.legal_actions()
+            if len(actions) == 1:
+                self._apply(actions[0])
+                continue
+            best, best_key = actions[0], self.playout_key(actions[0])
+            for a in actions[1:]:
+                k = self.playout_key(a)
+                if k > best_key:
+                    best, best_key = a, k
+            self._apply(best)
+        return self.rollout_value(team)
+
+    def playout_key(self, action: Action) -> tuple:
+        """The play-out policy in a sampled world (every hand placed), a sort key
+        like greedy_key, which it is by default. Only search calls it, on
+        samples; a real position is played by greedy_key alone."""
+        return self.greedy_key(action)
+
+    def plies_left(self) -> int | None:
+        """Plays left in the current deal (None: unknown; then never solved)."""
+        return None
+
+    def all_cards_inferable(self, seat: int) -> bool:
+        """True when ``seat`` can deduce where every card is (e.g. Briscola once
+        the stock is empty): one sample is then the whole truth."""
+        return False
+
+    def solver_key(self) -> Any:
+        """A hashable summary of everything that decides the rest of the deal
+        (the exact solver's transposition table)."""
+        return repr([getattr(self, name) for name in self.FIELDS])
 
     def candidate_actions(self) -> list[Action]:
         """The legal actions worth searching (all, unless a game prunes a large set)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, rng_for
+from .base import Action, State, require, rng_for
 
 # Rank strength (higher wins) and card points; separate things (B3, seed).
 STRENGTH = {"2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "J": 5, "N": 6, "K": 7, "3": 8, "A": 9}
@@ -144,10 +144,11 @@ class BriscolaState(State):
 
     def check_invariants(self) -> None:
         super().check_invariants()
-        assert sum(self.points) == sum(card_points(c) for p in self.piles for c in p)
+        require(sum(self.points) == sum(card_points(c) for p in self.piles for c in p),
+                "points = card points in the piles")
         if self.is_terminal():
-            assert sum(self.points) == TOTAL_POINTS, self.points
-        assert self.stock == [] or self.stock[-1] == self.trump, "the face-up trump is drawn last"
+            require(sum(self.points) == TOTAL_POINTS, self.points)
+        require(self.stock == [] or self.stock[-1] == self.trump, "the face-up trump is drawn last")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:
@@ -187,6 +188,23 @@ class BriscolaState(State):
         s.hands[other] = unseen[:k]
         s.stock = unseen[k:] + ([self.stock[-1]] if self.stock else [])
         return s
+
+    # ----- AI hooks -----------------------------------------------------------
+    # Expert: more samples, and each sampled world solved exactly once the stock
+    # holds 2 cards (the 17th trick); from an empty stock every card is
+    # known (the opponent holds exactly the unseen ones): one exact solve.
+    EXPERT_SAMPLES = 128
+    SOLVE_PLIES = 7
+
+    def plies_left(self) -> int | None:
+        return 40 - 2 * self.tricks_played - len(self.trick)
+
+    def all_cards_inferable(self, seat: int) -> bool:
+        return not self.stock
+
+    def solver_key(self):
+        return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])), tuple(self.stock),
+                tuple(c for _, c in self.trick), self.to_move, self.points[0], self.points[1])
 
     # ----- one-ply knowledge for the greedy player ---------------------------
     def greedy_key(self, action: Action) -> tuple:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, rng_for
+from .base import Action, State, require, rng_for
 
 # Capture values (section 3.1): numerals only; courts (J, N, K) have none.
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
@@ -316,45 +316,54 @@ class CiceraState(State):
     def check_invariants(self) -> None:
         super().check_invariants()
         first = (self.dealer + 1) % 4
-        assert 0 <= self.turn <= 4 * HAND_SIZE, self.turn
-        assert sum(len(h) for h in self.hands) == 4 * HAND_SIZE - self.turn
+        require(0 <= self.turn <= 4 * HAND_SIZE, self.turn)
+        require(sum(len(h) for h in self.hands) == 4 * HAND_SIZE - self.turn,
+                "hand sizes match the turn")
         for i in range(4):  # the seats that have played one more card come first
             seat = (first + i) % 4
-            assert len(self.hands[seat]) == HAND_SIZE - (self.turn + 3 - i) // 4, (
-                seat, self.hands)
+            require(len(self.hands[seat]) == HAND_SIZE - (self.turn + 3 - i) // 4, (
+                seat, self.hands))
         for t in (0, 1):
-            assert all(n >= 0 for n in self.bonuses[t].values())
+            require(all(n >= 0 for n in self.bonuses[t].values()), "bonus counts are not negative")
         if self.last_placed is not None:
-            assert self.last_placed in self.table
+            require(self.last_placed in self.table, "the last placed card is on the table")
         if self.unclaimed:
-            assert self.over and self.last_capturer is None
+            require(self.over and self.last_capturer is None, "no capture: the deal is over")
         if self.last_capturer is None:
-            assert not self.piles[0] and not self.piles[1]
+            require(not self.piles[0] and not self.piles[1], "no capture: the piles are empty")
         if not self.over:
-            assert self.to_move == (first + self.turn) % 4
-            assert not self.sheets and len(self.table) + sum(map(len, self.piles)) == 4 + self.turn
+            require(self.to_move == (first + self.turn) % 4, "the seat to move follows the turn")
+            require(not self.sheets and
+                    len(self.table) + sum(map(len, self.piles)) == 4 + self.turn,
+                    "cards on table and piles match the turn")
             return
-        assert self.turn == 4 * HAND_SIZE and not self.table and len(self.sheets) == 1
+        require(self.turn == 4 * HAND_SIZE and not self.table and len(self.sheets) == 1,
+                "a finished deal: 48 turns, empty table, one sheet")
         sheet = self.sheets[0]
         by_key = {}
         for line in sheet["lines"]:
             by_key.setdefault(line["key"], []).append(line)
         prizes = sum(l["points"] for k in PRIZE_KEYS for l in by_key[k])
-        assert 0 <= prizes <= 6, sheet  # C12
+        require(0 <= prizes <= 6, sheet)  # C12
         if sum(map(len, self.piles)) == 52 and by_key["most_cards"][0]["team"] is not None:
-            assert prizes == 6, sheet
+            require(prizes == 6, sheet)
         (nap,) = by_key["napola"]
-        assert nap["points"] == 0 or 3 <= nap["points"] <= 10, nap  # C10
+        require(nap["points"] == 0 or 3 <= nap["points"] <= 10, nap)  # C10
         if nap["points"]:
-            assert {"AS", "2S", "3S"} <= set(self.piles[nap["team"]]), nap
+            require({"AS", "2S", "3S"} <= set(self.piles[nap["team"]]), nap)
         else:
-            assert not any({"AS", "2S", "3S"} <= set(p) for p in self.piles)
+            require(not any({"AS", "2S", "3S"} <= set(p) for p in self.piles),
+                    "no napola without the three")
         for key in BONUSES:
             for line in by_key[key]:
-                assert line["points"] == self.bonuses[line["team"]][key]
+                require(line["points"] == self.bonuses[line["team"]][key],
+                        "bonus lines = bonus counts")
         for t in (0, 1):
-            assert sheet["totals"][t] == sum(l["points"] for l in sheet["lines"] if l["team"] == t)
-        assert sheet["winner_team"] == _majority(*sheet["totals"]) == self.winner_team
+            require(sheet["totals"][t] ==
+                    sum(l["points"] for l in sheet["lines"] if l["team"] == t),
+                    "totals = sum of the lines")
+        require(sheet["winner_team"] == _majority(*sheet["totals"]) == self.winner_team,
+                "the winner is the majority")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:
@@ -399,6 +408,15 @@ class CiceraState(State):
             s.hands[o] = unseen[i:i + k]
             i += k
         return s
+
+    # ----- AI hooks -----------------------------------------------------------
+    # Expert: more samples, and each sampled world solved exactly in the last
+    # round (4 plays).
+    EXPERT_SAMPLES = 72
+    SOLVE_PLIES = 4
+
+    def plies_left(self) -> int | None:
+        return sum(len(h) for h in self.hands)
 
     # ----- search: position estimate at the play-out horizon -----------------
     # 48-play greedy play-outs are too slow to sample enough: a play-out stops two

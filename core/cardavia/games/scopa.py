@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, rng_for
+from .base import Action, State, require, rng_for
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 8, "N": 9, "K": 10}
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10,
@@ -234,13 +234,14 @@ class ScopaState(State):
         super().check_invariants()
         for sheet in self.sheets:
             prizes = sum(l["points"] for l in sheet["lines"] if l["key"] != "scopa")
-            assert 0 <= prizes <= 4, sheet
-            assert sum(sheet["totals"]) == prizes + sum(
-                l["points"] for l in sheet["lines"] if l["key"] == "scopa")
-        assert sum(sum(s["totals"][t] for s in self.sheets) for t in (0, 1)) == sum(
-            self.match_scores)
+            require(0 <= prizes <= 4, sheet)
+            require(sum(sheet["totals"]) == prizes + sum(
+                l["points"] for l in sheet["lines"] if l["key"] == "scopa"), "totals = prizes + scope")
+        require(sum(sum(s["totals"][t] for s in self.sheets) for t in (0, 1)) == sum(
+            self.match_scores), "match scores = sum of the deals")
         if not self.over:
-            assert len(self.hands[0]) - len(self.hands[1]) in (0, 1, -1)
+            require(len(self.hands[0]) - len(self.hands[1]) in (0, 1, -1),
+                    "hand sizes differ by at most one")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:
@@ -275,6 +276,24 @@ class ScopaState(State):
         s.hands[other] = unseen[:k]
         s.stock = unseen[k:]
         return s
+
+    # ----- AI hooks -----------------------------------------------------------
+    # Expert: more samples; each sampled world solved exactly in the deal's last
+    # round (6 plays); with the stock empty every card is known (the opponent
+    # holds exactly the unseen ones): one exact solve.
+    EXPERT_SAMPLES = 96
+    SOLVE_PLIES = 6
+
+    def plies_left(self) -> int | None:
+        return len(self.hands[0]) + len(self.hands[1]) + len(self.stock)
+
+    def all_cards_inferable(self, seat: int) -> bool:
+        return not self.stock
+
+    def solver_key(self):
+        return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])),
+                tuple(sorted(self.table)), self.to_move, self.last_capturer,
+                tuple(sorted(self.piles[0])), tuple(sorted(self.piles[1])), tuple(self.scope))
 
     # ----- one-ply knowledge for the greedy player ---------------------------
     def greedy_key(self, action: Action) -> tuple:

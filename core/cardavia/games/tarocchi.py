@@ -15,14 +15,13 @@ T5). Card points always total 114; 57–57 is a draw (T6).
 
 Seats are in playing order (anticlockwise): seat ``s + 1`` plays after ``s``.
 
-Computer players: ``determinize`` re-deals only what the seat cannot see, under
-every public constraint (voids shown in play, the announced trump count and T2's
-consequences for the dealer's hand, no 5-point card in the discard, hand sizes).
-``greedy_key`` is one-ply partnership play on the seat's information; in the
-sampled worlds of a search (clones) the play-out policy reads the sampled hands.
-``candidate_actions`` keeps the 8 best discards by ``discard_value`` for search.
-The search's play-outs run in ``_fast_playout`` (``PLAYOUT_PLIES = 0``: the
-estimate is the whole play-out, the same plays and value as the generic loop).
+Computer players: ``determinize`` (here, with the information model) re-deals
+only what the seat cannot see, under every public constraint (voids shown in
+play, the announced trump count and T2's consequences for the dealer's hand, no
+5-point card in the discard, hand sizes), through the shared constrained
+sampler (games/_sampling.py). The players' knowledge (one-ply partnership play,
+the play-out policy for sampled worlds, the discard valuation) is in
+ai/tarocchi_policy.py; the AI hooks of ``TarocchiState`` call it.
 """
 
 from __future__ import annotations
@@ -30,7 +29,8 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, rng_for
+from ._sampling import deal_constrained
+from .base import Action, State, require, rng_for
 
 PACK = cards.TAROCCHI_62
 MATTO = cards.MATTO
@@ -85,7 +85,7 @@ def _points(c: str) -> int:
 
 
 POINTS = {c: _points(c) for c in PACK}
-assert sum(POINTS.values()) == TOTAL_POINTS
+require(sum(POINTS.values()) == TOTAL_POINTS, "card points total 114")
 # Cards of each suit from the highest down (for "is anything higher still out?").
 BY_SUIT = {s: sorted((c for c in PACK if SUIT[c] == s), key=STRENGTH.__getitem__, reverse=True)
            for s in "TCDSB"}
@@ -125,17 +125,12 @@ def led_suit(trick: list) -> str | None:
 def trick_winner(trick: list) -> int | None:
     """Seat winning ``trick`` (a list of [seat, card]) so far: the highest trump,
     else the highest card of the led suit; the Matto never wins (T1, T5, T8)."""
-    best_seat, best = None, None
-    for seat, c in trick:
-        if c == MATTO:
-            continue
-        if best is None or (SUIT[c] == SUIT[best] and STRENGTH[c] > STRENGTH[best]) or (
-                SUIT[c] == "T" and SUIT[best] != "T"):
-            best_seat, best = seat, c
-    return best_seat
+    return trick_standing(trick)[1]
 
 
 def _beats(card: str, best: str) -> bool:
+    """Whether ``card`` beats ``best``, the card winning the trick so far: the one
+    copy of who wins a trick (T1, T4, T8); the play-out's fast loop inlines it."""
     return (SUIT[card] == SUIT[best] and STRENGTH[card] > STRENGTH[best]) or (
         SUIT[card] == "T" and SUIT[best] != "T")
 
@@ -172,40 +167,68 @@ def legal_cards(hand: list[str], trick: list) -> list[str]:
     return same
 
 
-def discard_is_legal(hand: list[str], pair) -> bool:
-    """T2, the exact test, for two distinct cards of the dealer's 17-card ``hand``:
-    (a) no 5-point card; (b) a trump 2-20 only if (i) the rest of the hand is
-    only trumps, Kings and the Matto, or (ii) the rest holds no trump at all."""
+def _five_point_reason(card: str) -> str | None:
+    """T2(a): the reason code of a 5-point card (never discardable), else None."""
+    if card == MATTO:
+        return "matto"
+    if card in ("T1", "T21"):
+        return "honour"
+    if card in FIVE:
+        return "king"
+    return None
+
+
+def discard_fault(hand: list[str], pair) -> str | None:
+    """T2, the one copy of the rule, for two cards of the dealer's 17-card ``hand``:
+    None if the pair may be discarded, else why not: ``not_two`` (not two distinct
+    cards of the hand); ``matto``, ``honour``, ``king`` (a 5-point card, (a));
+    ``trump`` (a trump 2-20 while the rest holds both trumps and non-King suit
+    cards: only (i) a rest of trumps, Kings and the Matto, or (ii) a rest without
+    trumps, allow one, (b))."""
     a, b = pair
-    if a == b or a not in hand or b not in hand or a in FIVE or b in FIVE:
-        return False
+    if a == b or a not in hand or b not in hand:
+        return "not_two"
+    for c in (a, b):
+        reason = _five_point_reason(c)
+        if reason:
+            return reason
     if SUIT[a] != "T" and SUIT[b] != "T":
-        return True  # suit cards other than Kings are always discardable
+        return None  # suit cards other than Kings are always discardable
     rest = [c for c in hand if c != a and c != b]
     only_trumps_and_kings = all(c[0] == "T" or c[0] == "K" for c in rest)  # (i)
     no_trumps = not any(SUIT[c] == "T" for c in rest)  # (ii): the Matto is not a trump
-    return only_trumps_and_kings or no_trumps
+    return None if only_trumps_and_kings or no_trumps else "trump"
+
+
+def discard_is_legal(hand: list[str], pair) -> bool:
+    """T2 (see discard_fault)."""
+    return discard_fault(hand, pair) is None
 
 
 def legal_discards(hand: list[str]) -> list[tuple[str, str]]:
     """Every legal unordered pair, each in canonical deck order (T2)."""
     cand = sort_cards(c for c in hand if c not in FIVE)
-    plain = {c for c in hand if SUIT[c] in _NON_KING_SUITS and c[0] != "K"}
-    trumps = {c for c in hand if SUIT[c] == "T"}
-    out = []
-    for i, a in enumerate(cand):
-        for b in cand[i + 1:]:
-            if SUIT[a] == "T" or SUIT[b] == "T":
-                pair = {a, b}
-                if not (plain <= pair or trumps <= pair):
-                    continue
-            out.append((a, b))
+    return [(a, b) for i, a in enumerate(cand) for b in cand[i + 1:]
+            if discard_fault(hand, (a, b)) is None]
+
+
+def discard_blocks(hand: list[str]) -> dict[str, str]:
+    """For the dealer's discard step: each card of ``hand`` that belongs to no
+    legal pair, with discard_fault's reason code (the UI explains these)."""
+    free = {c for pair in legal_discards(hand) for c in pair}
+    out = {}
+    for c in hand:
+        if c in free:
+            continue
+        reason = _five_point_reason(c)
+        if reason is None:
+            others = [o for o in hand if o != c]
+            reasons = {discard_fault(hand, (c, o)) for o in others} - {None}
+            reason = "trump" if "trump" in reasons else sorted(reasons)[0]
+        out[c] = reason
     return out
 
 
-DISCARD_PRIOR = 2.0
-# The deal is the match: a play-out is worth its margin plus this for a win.
-WIN_BONUS = 10
 _PLAY = {c: {"id": "play:" + c, "type": "play", "card": c} for c in PACK}
 
 
@@ -414,31 +437,35 @@ class TarocchiState(State):
 
     def check_invariants(self) -> None:
         super().check_invariants()
-        assert self.points == [sum(POINTS[c] for c in p) for p in self.piles], self.points
-        assert sum(len(p) for p in self.played_by) == 4 * self.tricks_played + len(self.trick)
-        assert sum(self.tricks_won) == self.tricks_played
+        require(self.points == [sum(POINTS[c] for c in p) for p in self.piles], self.points)
+        require(sum(len(p) for p in self.played_by) == 4 * self.tricks_played + len(self.trick),
+                "plays match the tricks")
+        require(sum(self.tricks_won) == self.tricks_played, "tricks won = tricks played")
         if self.phase == "discard":
-            assert not self.discard and len(self.hands[self.dealer]) == 17
+            require(not self.discard and len(self.hands[self.dealer]) == 17,
+                    "the dealer holds 17 before the discard")
         else:
-            assert len(self.discard) == 2, self.discard
-            assert not any(c in FIVE for c in self.discard), "T2(a): a 5-point card discarded"
-            assert self.discard_trumps == sum(1 for c in self.discard if SUIT[c] == "T")
+            require(len(self.discard) == 2, self.discard)
+            require(not any(c in FIVE for c in self.discard), "T2(a): a 5-point card discarded")
+            require(self.discard_trumps == sum(1 for c in self.discard if SUIT[c] == "T"),
+                    "the announced trump count is the discard's")
             for seat in range(4):  # everybody plays one card per trick
-                assert len(self.hands[seat]) + len(self.played_by[seat]) == TRICKS
+                require(len(self.hands[seat]) + len(self.played_by[seat]) == TRICKS,
+                        "every hand played or held 15 cards")
         # T4: a seat that showed a void (by not following or not trumping) never
         # held that suit afterwards: a broken obligation would show up here.
         for seat in range(4):
             for c in self.hands[seat]:
-                assert SUIT[c] not in self.voids[seat], (
-                    f"seat {seat} holds {c} after showing a void in {SUIT[c]}")
+                require(SUIT[c] not in self.voids[seat], (
+                    f"seat {seat} holds {c} after showing a void in {SUIT[c]}"))
         if self.phase == "over":
             sheet = self.sheets[-1]
-            assert sum(sheet["totals"]) == TOTAL_POINTS, sheet["totals"]
+            require(sum(sheet["totals"]) == TOTAL_POINTS, sheet["totals"])
             for t in (0, 1):
-                assert sheet["totals"][t] == sum(
-                    l["points"] for l in sheet["lines"] if l["team"] == t)
+                require(sheet["totals"][t] == sum(
+                    l["points"] for l in sheet["lines"] if l["team"] == t), "totals = sum of the lines")
                 if self.tricks_won[t] == TRICKS:
-                    assert sheet["totals"][t] == TOTAL_POINTS, "a sweep scores all 114"
+                    require(sheet["totals"][t] == TOTAL_POINTS, "a sweep scores all 114")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:
@@ -466,6 +493,9 @@ class TarocchiState(State):
             "played": [c for p in self.played_by for c in p],
             "discard_trumps": self.discard_trumps,  # T2(c), public
             "discard": list(self.discard) if show_discard else None,  # T10
+            # The dealer's discard step: why each blocked card cannot go (T2).
+            "discard_blocks": (discard_blocks(self.hands[seat])
+                               if self.phase == "discard" and seat == self.dealer else None),
             "match_scores": None, "target": None, "deal": 1,
             "sheets": list(self.sheets),
             "result": self.result(),
@@ -477,7 +507,6 @@ class TarocchiState(State):
         T2 (no 5-point card; trumps only under (i) or (ii), which constrains the
         dealer's hand). Uses only ``seat``'s view, so equal views give equal samples."""
         s = self.clone()
-        s._rollout = False
         if self.phase == "over":
             return s
         known = set(self.hands[seat])
@@ -514,592 +543,69 @@ class TarocchiState(State):
             if len(opts) == 2 and rng.random() < 0.5:
                 opts.reverse()
             branches = opts or [None]
+        reserve = _hidden_discard(2 - k, k) if hide_discard else None
         for branch in branches:
             bans = [set(b) for b in allowed]
             if branch is not None:
                 bans[others.index(dealer)].update(
                     _NON_KING_SUITS if branch == "i" else ("T", "H"))
-            out = _sample(unseen, others, caps, bans,
-                          2 - k if hide_discard else 0, k if hide_discard else 0, rng)
+            out = deal_constrained(unseen, caps, bans, CATEGORY, CATEGORIES, rng, reserve)
             if out is not None:
                 break
         else:  # an inconsistent hand-built position: ignore the inferences
-            out = _sample(unseen, others, caps, [set() for _ in others],
-                          2 - k if hide_discard else 0, k if hide_discard else 0, rng)
+            out = deal_constrained(unseen, caps, [set() for _ in others], CATEGORY, CATEGORIES,
+                                   rng, reserve)
             if out is None:
                 return s
         hands, discard = out
-        s._rollout = False  # a sample is played like a real position
         for p, h in zip(others, hands):
             s.hands[p] = sort_cards(h)
         if hide_discard:
             s.discard = sort_cards(discard)
         return s
 
-    # ----- one-ply knowledge for the greedy player ---------------------------
-    def _context(self) -> dict:
-        """What the mover knows about the current trick, cached per position."""
-        key = self.tricks_played * 8 + len(self.trick)
-        d = self.__dict__
-        if d.get("_ctx_key") == key:
-            return d["_ctx"]
-        me = self.to_move
-        trick = self.trick
-        led, win_seat, win_card, points = trick_standing(trick)
-        n_after = 3 - len(trick)
-        played = 0
-        for p in self.played_by:
-            played += len(p)
-        n_unseen = 62 - len(self.hands[me]) - played - (len(self.discard) if me == self.dealer
-                                                         else 0)
-        ctx = {
-            "seen": None, "n_unseen": max(1, n_unseen), "unseen_count": {}, "top": {},
-            "led": led, "winner": win_seat, "win_card": win_card, "trick_points": points,
-            "after_opps": ((me + 1) % 4, (me + 3) % 4)[:1 if n_after < 3 else 2]
-            if n_after else (),
-            "partner_after": n_after >= 2, "pb": {},
-        }
-        d["_ctx_key"] = key
-        d["_ctx"] = ctx
-        return ctx
-
-    def _seen(self, ctx: dict) -> set:
-        seen = ctx["seen"]
-        if seen is None:
-            me = self.to_move
-            seen = set(self.hands[me])
-            for p in self.played_by:
-                seen.update(p)
-            if me == self.dealer:
-                seen.update(self.discard)
-            ctx["seen"] = seen
-        return seen
-
-    def _scan(self, ctx: dict, s: str) -> None:
-        seen = self._seen(ctx)
-        n = t = 0
-        for c in BY_SUIT[s]:
-            if c not in seen:
-                n += 1
-                if not t:
-                    t = STRENGTH[c]
-        ctx["unseen_count"][s] = n
-        ctx["top"][s] = t
-
-    def _top(self, ctx: dict, s: str) -> int:
-        """Strength of the highest card of suit ``s`` the mover has not seen (0: none)."""
-        if s not in ctx["top"]:
-            self._scan(ctx, s)
-        return ctx["top"][s]
-
-    def _unseen(self, ctx: dict, s: str) -> int:
-        if s not in ctx["unseen_count"]:
-            self._scan(ctx, s)
-        return ctx["unseen_count"][s]
-
-    def _p_beaten(self, card: str, led: str, ctx: dict) -> float:
-        """Rough chance that an opponent still to play beats ``card`` (now winning)."""
-        opps = ctx["after_opps"]
-        if not opps:
-            return 0.0
-        pb_cache = ctx["pb"]
-        if card in pb_cache:
-            return pb_cache[card]
-        s = SUIT[card]
-        higher = 0
-        if self._top(ctx, s) > STRENGTH[card]:
-            seen = self._seen(ctx)
-            for c in BY_SUIT[s]:
-                if STRENGTH[c] <= STRENGTH[card]:
-                    break
-                if c not in seen:
-                    higher += 1
-        n_unseen = ctx["n_unseen"]
-        n_led = self._unseen(ctx, led)
-        n_trumps = self._unseen(ctx, "T")
-        keep = 1.0
-        for p in opps:
-            share = min(1.0, len(self.hands[p]) / n_unseen)
-            voids = self.voids[p]
-            if led == "T":
-                pb = 0.0 if "T" in voids else 1 - (1 - share) ** higher
-            else:
-                pvoid = 1.0 if led in voids else (1 - share) ** n_led
-                if s == "T":  # already trumped: beaten by a higher trump from a void player
-                    pb = 0.0 if "T" in voids else pvoid * (1 - (1 - share) ** higher)
-                else:
-                    ptrump = 0.0 if "T" in voids else 1 - (1 - share) ** n_trumps
-                    phigher = 0.0 if led in voids else 1 - (1 - share) ** higher
-                    pb = pvoid * ptrump + (1 - pvoid) * phigher
-            keep *= 1 - pb
-        pb_cache[card] = 1 - keep
-        return 1 - keep
+    # ----- AI hooks: the knowledge itself is in ai/tarocchi_policy.py -------
+    # Expert: more samples, and each sampled world solved exactly in the last
+    # trick (4 plays).
+    EXPERT_SAMPLES = 192
+    SOLVE_PLIES = 4
 
     def greedy_key(self, action: Action) -> tuple:
-        """Partnership one-ply play: expected swing of the trick's points (win it
-        when it is worth it, smear points on a partner's safe trick, give little to
-        the opponents), minus the future worth of the card spent (trumps, high
-        cards, the Matto's free pass)."""
-        if action["type"] == "discard":
-            return self._discard_key(action["cards"])
-        if self.__dict__.get("_rollout"):
-            return (1,) if action["card"] == self._rollout_best() else (0,)
-        card = action["card"]
-        ctx = self._context()
-        led = ctx["led"]
-        pc = POINTS[card]
-        s = SUIT[card]
-        if s == "T":
-            cost = 0.0 if card == "T1" else 0.5 + 0.05 * STRENGTH[card]
-        else:
-            cost = 0.05 * STRENGTH[card]
-        if card == MATTO:
-            # It changes nothing in the trick and is always ours: a free pass,
-            # best kept for when every other card gives points away.
-            cost = 2.5 if self.tricks_played < 12 else 0.5
-            w = ctx["winner"]
-            if w is None:
-                return (-cost, 0)
-            if w % 2 == self.to_move % 2:
-                sign = 1 - 2 * self._p_beaten(ctx["win_card"], led, ctx)
-            else:
-                sign = -0.4 if ctx["partner_after"] else -1.0
-            return (sign * ctx["trick_points"] - cost, 0)
-        if led is None:  # leading
-            if STRENGTH[card] > self._top(ctx, s):  # the master card of its suit
-                p = self._p_beaten(card, s, ctx) if s != "T" else 0.0
-                value = (1 - 2 * p) * pc + (1 - p) * 1.5
-            else:
-                value = -0.8 * pc
-            return (value - cost, -STRENGTH[card])
-        w = ctx["winner"]
-        win_card = ctx["win_card"]
-        total = ctx["trick_points"] + pc
-        if _beats(card, win_card):
-            p = self._p_beaten(card, led, ctx)
-            value = (1 - 2 * p) * total
-        elif w % 2 == self.to_move % 2:
-            p = self._p_beaten(win_card, led, ctx)
-            value = (1 - 2 * p) * total
-        else:
-            q = 0.3 if ctx["partner_after"] else 0.0
-            value = -(1 - 2 * q) * total
-        return (value - cost, -STRENGTH[card])
+        return policy.greedy_key(self, action)
 
-    # In search, the computer players play out sampled worlds (determinize, then
-    # clone). There every hand is a sample, so the play-out policy may read them:
-    # exact "can an opponent still beat this card?" is both cheaper and sharper.
-    # Real states and the samples themselves use the information-set key above.
+    def playout_key(self, action: Action) -> tuple:
+        return policy.playout_key(self, action)
 
-    def clone(self) -> "TarocchiState":
-        other = super().clone()
-        other._rollout = True
-        return other
-
-    def _rollout_best(self) -> str:
-        """The play-out policy's card for this position (computed once per position):
-        the same valuation as the greedy key, with exact knowledge of the sampled hands."""
-        key = self.tricks_played * 8 + len(self.trick)
-        d = self.__dict__
-        if d.get("_rbest_key") == key:
-            return d["_rbest"]
-        me = self.to_move
-        trick = self.trick
-        led, win_seat, win_card, points = trick_standing(trick)
-        n_after = 3 - len(trick)
-        hands = self.hands
-        ours = win_seat is not None and win_seat % 2 == me % 2
-        opps = []
-        partner = None
-        for i in range(1, n_after + 1):
-            if i == 2 and (ours or win_card is None):
-                continue  # the partner's hand matters only against an opponent's card
-            top = [-1, -1, -1, -1, -1, -1]
-            for c in hands[(me + i) % 4]:
-                j = SUIT_INDEX[c]
-                if STRENGTH[c] > top[j]:
-                    top[j] = STRENGTH[c]
-            if i == 2:
-                partner = top
-            else:
-                opps.append(top)
-        if win_card is not None:
-            win_safe = not any(_can_beat(t, led, win_card) for t in opps)
-            partner_can = partner is not None and _can_beat(partner, led, win_card)
-        early = self.tricks_played < 12
-        best = None
-        best_key = None
-        cached = d.get("_legal")
-        legal = cached[1] if cached and cached[0] == key else legal_cards(hands[me], trick)
-        for card in legal:
-            pc = POINTS[card]
-            su = SUIT[card]
-            st = STRENGTH[card]
-            if card == MATTO:
-                cost = 2.5 if early else 0.5
-                if win_card is None:
-                    value = 0.0
-                elif ours:
-                    value = points if win_safe else -points
-                else:
-                    value = -points
-            else:
-                if su == "T":
-                    cost = 0.0 if card == "T1" else 0.5 + 0.05 * st
-                else:
-                    cost = 0.05 * st
-                if led is None:
-                    si = SUIT_INDEX[card]
-                    for t in opps:  # can an opponent beat my lead (follow, else trump)?
-                        ts = t[si]
-                        if ts > st or (ts < 0 and su != "T" and t[0] >= 0):
-                            value = -0.8 * pc
-                            break
-                    else:
-                        value = pc + 1.5
-                else:
-                    total = points + pc
-                    if _beats(card, win_card):
-                        safe = not any(_can_beat(t, led, card) for t in opps)
-                        value = total if safe else -total
-                    elif ours:
-                        value = total if win_safe else -total
-                    else:
-                        value = 0.0 if partner_can else -total
-            k = (value - cost, -st)
-            if best_key is None or k > best_key:
-                best, best_key = card, k
-        d["_rbest_key"] = key
-        d["_rbest"] = best
-        return best
+    def playout(self, team: int) -> float:
+        return policy.fast_playout(self, team)
 
     def rollout_value(self, team: int) -> float:
-        """The deal's margin, plus a bonus for winning it (the deal is the match)."""
-        return _deal_value(self, team, self.sheets[-1]["totals"])
-
-    # The search's play-outs run in _fast_playout: right after the searched action
-    # (PLAYOUT_PLIES = 0) the estimate plays the sampled world to the end with the
-    # play-out policy above (_rollout_best), on plain lists, and returns exactly
-    # what the generic loop and rollout_value would: keep the two in step.
-    PLAYOUT_PLIES = 0
-
-    def estimate(self, team: int) -> float:
-        return _fast_playout(self, team)
-
-    def _discard_key(self, pair: list[str]) -> tuple:
-        return (discard_value(self.hands[self.dealer], pair),)
+        return policy.rollout_value(self, team)
 
     def candidate_actions(self, limit: int = 8) -> list[Action]:
-        """The legal actions worth searching: in the discard phase, the ``limit``
-        best pairs by the greedy key (136 pairs are too many to play out)."""
-        actions = self.legal_actions()
-        if self.phase != "discard" or len(actions) <= limit:
-            return actions
-        return sorted(actions, key=self.greedy_key, reverse=True)[:limit]
+        return policy.candidate_actions(self, limit)
+
+    def plies_left(self) -> int | None:
+        return sum(len(h) for h in self.hands) if self.phase == "play" else None
 
 
-def discard_value(hand: list[str], pair) -> float:
-    """The dealer's one-ply view of a discard from ``hand``: bank high-point suit
-    cards that risk capture, void or shorten suits so as to trump sooner, keep trumps."""
-    value = 0.0
-    for c in pair:
-        s = SUIT[c]
-        if s == "T":
-            value -= 4 + 0.1 * STRENGTH[c]
-            continue
-        value += POINTS[c]
-        if "K" + s not in hand and POINTS[c] > 1:
-            value += 1.0  # an unguarded court is likely to fall to the King
-    left: dict[str, int] = {}
-    for c in hand:
-        if c not in pair and SUIT[c] in _NON_KING_SUITS:
-            left[SUIT[c]] = left.get(SUIT[c], 0) + 1
-    for s in {SUIT[c] for c in pair if SUIT[c] in _NON_KING_SUITS}:
-        n = left.get(s, 0)
-        value += 3.0 if n == 0 else 0.5 if n == 1 else 0.0
-    return value
 
+def _hidden_discard(n_plain: int, n_trumps: int):
+    """For deal_constrained: the candidate hidden discards of ``n_trumps`` trumps
+    2-20 and ``n_plain`` non-King suit cards (T2 and the announced count), in the
+    (already shuffled) order of the unseen cards."""
 
-def _can_beat(top: list, led: str, best: str) -> bool:
-    """Whether a hand with highest strengths ``top`` (by SUIT_INDEX, -1: none) can
-    legally beat ``best`` in a trick led in ``led`` (follow, else trump; T4)."""
-    t = top[_SUIT_I[led]]
-    if t >= 0:
-        return SUIT[best] == led and t > STRENGTH[best]
-    t = top[0]
-    if t >= 0:
-        return SUIT[best] != "T" or t > STRENGTH[best]
-    return False
-
-
-_INFO = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
-
-
-def _fast_playout(state, team: int) -> float:
-    """Play the sampled world ``state`` to the end of the deal with the play-out
-    policy of ``_rollout_best`` and return ``rollout_value(team)``: the same plays
-    and value, on plain lists (no actions, events or score sheets) and with each
-    hand's highest strength per suit kept up to date, about 2.5x faster."""
-    info = _INFO
-    hands = [list(h) for h in state.hands]
-    trick_len = len(state.trick)
-    tricks_played = state.tricks_played
-    tricks_won = list(state.tricks_won)
-    card_pts = [0, 0]
-    for t in (0, 1):
-        for c in state.piles[t]:
-            if c != MATTO:
-                card_pts[t] += POINTS[c]
-    matto_seat = state.matto_seat
-    me = state.to_move
-    # The trick so far: led suit index, winning seat and card (suit index, strength).
-    li = win_seat = None
-    win_si = win_st = -1
-    points = 0
-    for seat, c in state.trick:
-        if c == MATTO:
-            continue
-        si, st, pc = info[c]
-        points += pc
-        if li is None:
-            li, win_seat, win_si, win_st = si, seat, si, st
-        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-            win_seat, win_si, win_st = seat, si, st
-    tops = []
-    for h in hands:
-        top = [-1, -1, -1, -1, -1, -1]
-        for c in h:
-            si, st, _ = info[c]
-            if st > top[si]:
-                top[si] = st
-        tops.append(top)
-    while tricks_played < TRICKS:
-        hand = hands[me]
-        # Legal cards (T4/T5), in hand order.
-        if li is None:
-            legal = hand
-        else:
-            legal = [c for c in hand if info[c][0] == li]
-            if not legal and li != 0:
-                legal = [c for c in hand if info[c][0] == 0]
-            if not legal:
-                legal = hand
-            elif MATTO in hand:
-                legal.append(MATTO)  # its place is immaterial: no other key has strength 0
-        if len(legal) == 1:
-            best = legal[0]
-        else:
-            n_after = 3 - trick_len
-            ours = win_seat is not None and (win_seat - me) % 2 == 0
-            opps = [tops[(me + 1) % 4]] if n_after else []
-            if n_after == 3:
-                opps.append(tops[(me + 3) % 4])
-            if li is not None:
-                win_safe = True
-                for t in opps:
-                    v = t[li]
-                    if (win_si == li and v > win_st) if v >= 0 else (
-                            t[0] >= 0 and (win_si != 0 or t[0] > win_st)):
-                        win_safe = False
-                        break
-                partner_can = False
-                if n_after >= 2 and not ours:
-                    t = tops[(me + 2) % 4]
-                    v = t[li]
-                    partner_can = (win_si == li and v > win_st) if v >= 0 else (
-                        t[0] >= 0 and (win_si != 0 or t[0] > win_st))
-            early = tricks_played < 12
-            best = None
-            best_key = None
-            for card in legal:
-                si, st, pc = info[card]
-                if card == MATTO:
-                    cost = 2.5 if early else 0.5
-                    if li is None:
-                        value = 0.0
-                    elif ours:
-                        value = points if win_safe else -points
-                    else:
-                        value = -points
-                else:
-                    if si == 0:
-                        cost = 0.0 if st == 1 else 0.5 + 0.05 * st
-                    else:
-                        cost = 0.05 * st
-                    if li is None:
-                        for t in opps:
-                            ts = t[si]
-                            if ts > st or (ts < 0 and si != 0 and t[0] >= 0):
-                                value = -0.8 * pc
-                                break
-                        else:
-                            value = pc + 1.5
-                    else:
-                        total = points + pc
-                        if (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-                            value = total
-                            for t in opps:
-                                v = t[li]
-                                if (si == li and v > st) if v >= 0 else (
-                                        t[0] >= 0 and (si != 0 or t[0] > st)):
-                                    value = -total
-                                    break
-                        elif ours:
-                            value = total if win_safe else -total
-                        else:
-                            value = 0.0 if partner_can else -total
-                k = (value - cost, -st)
-                if best_key is None or k > best_key:
-                    best, best_key = card, k
-        # Play it.
-        hand.remove(best)
-        si, st, pc = info[best]
-        top = tops[me]
-        if top[si] == st:  # its suit's top card left the hand
-            v = -1
-            for c in hand:
-                i = info[c]
-                if i[0] == si and i[1] > v:
-                    v = i[1]
-            top[si] = v
-        trick_len += 1
-        if best == MATTO:
-            matto_seat = me
-        else:
-            points += pc
-            if li is None:
-                li, win_seat, win_si, win_st = si, me, si, st
-            elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-                win_seat, win_si, win_st = me, si, st
-        if trick_len < 4:
-            me = (me + 1) % 4
-            continue
-        wt = win_seat % 2
-        card_pts[wt] += points
-        tricks_won[wt] += 1
-        tricks_played += 1
-        me = win_seat
-        trick_len = 0
-        li = win_seat = None
-        win_si = win_st = -1
-        points = 0
-    totals = card_pts
-    if matto_seat is not None:
-        mt = matto_seat % 2
-        totals[mt if tricks_won[mt] else 1 - mt] += POINTS[MATTO]
-    dt = state.dealer % 2
-    totals[dt if tricks_won[dt] else 1 - dt] += sum(POINTS[c] for c in state.discard)
-    return _deal_value(state, team, totals)
-
-
-def _deal_value(state, team: int, totals: list) -> float:
-    """A finished play-out's value for ``team`` from the final ``totals``: the margin,
-    the win bonus, and for the dealer's team a prior on the discard."""
-    margin = totals[team] - totals[1 - team]
-    value = margin + (WIN_BONUS if margin > 0 else -WIN_BONUS if margin < 0 else 0)
-    if team == state.dealer % 2 and state.discard:
-        # A prior on the discard, the one decision searched with a single sample
-        # (136 pairs): it is the same for every action once the discard is made
-        # (common samples), so it never changes a choice in the play.
-        hand = state.played_by[state.dealer] + state.hands[state.dealer] + state.discard
-        value += DISCARD_PRIOR * discard_value(hand, state.discard)
-    return value
-
-
-def _sample(unseen: list[str], slots: list[int], caps: list[int], bans: list[set],
-            n_plain: int, n_trumps: int, rng: random.Random):
-    """Deal the shuffled ``unseen`` cards: first a hidden discard of ``n_trumps``
-    trumps 2-20 and ``n_plain`` non-King suit cards (when wanted), then the hands
-    of ``slots`` (sizes ``caps``, banned categories ``bans``). None if impossible."""
-    m = len(slots)
-    masks = {}
-    for cat in CATEGORIES:
-        mask = 0
-        for i in range(m):
-            if cat not in bans[i]:
-                mask |= 1 << i
-        masks[cat] = mask
-
-    def feasible(counts: dict, capacity: list[int]) -> bool:
-        # Hall's condition: the cards that fit only in a set of hands fit in them.
-        for cat, n in counts.items():
-            if n and not masks[cat]:
-                return False
-        for subset in range(1, 1 << m):
-            need = 0
-            for cat, n in counts.items():
-                if n and masks[cat] | subset == subset:
-                    need += n
-            room = 0
-            for i in range(m):
-                if subset >> i & 1:
-                    room += capacity[i]
-            if need > room:
-                return False
-        return True
-
-    cards_left = list(unseen)
-    discard: list[str] = []
-    if n_plain or n_trumps:
+    def picks(cards_left: list[str]):
         plain = [c for c in cards_left if CATEGORY[c] in _NON_KING_SUITS]
         trumps = [c for c in cards_left if CATEGORY[c] == "T"]
         if len(plain) < n_plain or len(trumps) < n_trumps:
-            return None
-        found = None
-        for pick in _pairs(plain, trumps, n_plain, n_trumps):
-            rest = [c for c in cards_left if c not in pick]
-            counts: dict[str, int] = {}
-            for c in rest:
-                counts[CATEGORY[c]] = counts.get(CATEGORY[c], 0) + 1
-            if feasible(counts, caps):
-                found = pick
-                break
-        if found is None:
-            return None
-        discard = list(found)
-        cards_left = [c for c in cards_left if c not in found]
-    counts = {}
-    for c in cards_left:
-        counts[CATEGORY[c]] = counts.get(CATEGORY[c], 0) + 1
-    if sum(caps) != len(cards_left) or not feasible(counts, caps):
-        return None
-    full = (1 << m) - 1
-    hands: list[list[str]] = [[] for _ in range(m)]
-    capacity = list(caps)
-    free = []
-    # Cards that are banned somewhere go first, one at a time, keeping the rest
-    # feasible; then the unrestricted ones fill the remaining room at random.
-    for c in cards_left:
-        cat = CATEGORY[c]
-        if masks[cat] == full:
-            free.append(c)
-            continue
-        options = [i for i in range(m) if masks[cat] >> i & 1 and capacity[i]]
-        counts[cat] -= 1
-        r = rng.random() * sum(capacity[i] for i in options)
-        first = options[-1] if options else None
-        for i in options:
-            r -= capacity[i]
-            if r < 0:
-                first = i
-                break
-        order = ([first] if first is not None else []) + [i for i in options if i != first]
-        for i in order:
-            capacity[i] -= 1
-            if feasible(counts, capacity):
-                hands[i].append(c)
-                break
-            capacity[i] += 1
-        else:
-            return None
-    pos = 0
-    for i in range(m):
-        hands[i].extend(free[pos:pos + capacity[i]])
-        pos += capacity[i]
-    return hands, discard
+            return iter(())
+        return _discard_picks(plain, trumps, n_plain, n_trumps)
+
+    return picks
 
 
-def _pairs(plain: list[str], trumps: list[str], n_plain: int, n_trumps: int):
+def _discard_picks(plain: list[str], trumps: list[str], n_plain: int, n_trumps: int):
     """Candidate hidden discards in the (already shuffled) order of the cards."""
     if n_trumps == 0:
         for i in range(len(plain)):
@@ -1113,3 +619,6 @@ def _pairs(plain: list[str], trumps: list[str], n_plain: int, n_trumps: int):
         for i in range(len(trumps)):
             for j in range(i + 1, len(trumps)):
                 yield (trumps[i], trumps[j])
+
+
+from ..ai import tarocchi_policy as policy  # noqa: E402  (after the rules it reads)

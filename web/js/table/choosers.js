@@ -72,28 +72,20 @@ export function showDiscardChooser(box, s, sel, { onDiscard }) {
 
 /**
  * Why each card of the dealer's hand cannot be discarded now (Map card → {key, text}).
- * The engine says why a card is in no legal set (`s.discard_reasons`, card → code);
+ * The engine says why a card is in no legal set (`s.discard_blocks`, card → code);
  * a card that is legal, but not with the cards already chosen, is explained by the choice.
  */
 export function discardReasons(s, discards, sel, size) {
   const out = new Map();
   if (sel.length >= size) return out;
-  const engineReasons = s.discard_reasons || {};
+  const blocks = s.discard_blocks || {};
   const inAny = new Set(discards.flatMap((a) => a.cards));
   for (const c of s.hand || []) {
     if (sel.includes(c)) continue;
     if (discards.some((a) => a.cards.includes(c) && sel.every((x) => a.cards.includes(x)))) continue;
-    const key = inAny.has(c) ? "pair" : (engineReasons[c] || legacyReason(c));
+    const key = inAny.has(c) ? "pair" : (blocks[c] || "other");
     out.set(c, { key, text: t(`table.why.${key}`, { cards: cardsName(sel) }) });
   }
   return out;
 }
 
-// TODO(merge): the engine's discard_reasons replaces this copy of Tarocchi's T2 rule.
-function legacyReason(c) {
-  if (c === "T0") return "matto";
-  if (c === "T1" || c === "T21") return "honour";
-  if (c[0] === "K") return "king";
-  if (c[0] === "T") return "trump";
-  return "other";
-}

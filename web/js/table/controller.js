@@ -106,6 +106,25 @@ export class MatchController {
     return res;
   }
 
+  /** "Try again from here": the deal rebuilt up to log index `index`, as practice. */
+  async practice(index) {
+    const token = ++this.token;
+    this.pendingAdvance = null;
+    const res = await this.call("practice", { index });
+    if (token !== this.token) return;
+    if (!res.ok) { this.view.error(res); return; }
+    this.snap = null;
+    await this.save();
+    await this.view.present({ ...res, events: [] }, token, { fresh: true });
+    if (token !== this.token) return;
+    this.snap = res.snapshot;
+    this.loop(token);
+  }
+
+  review(deal) {
+    return this.call("review", deal ? { deal } : {}).then((r) => (r.ok ? r.review : null));
+  }
+
   hint() {
     return this.call("hint");
   }

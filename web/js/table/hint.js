@@ -1,5 +1,8 @@
-// The Hint: which move the engine's search prefers, shown on the hand and said in the log.
-import { t } from "../i18n.js";
+// The Hint: the expert search's move for the player, with why, in words — the main
+// reason and the expected points of the best two or three choices (from the engine's
+// `advice`). Also how a logged action reads (the review lists past moves by id).
+import { h, clear } from "../dom.js";
+import { t, has, signed } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
 
 export function describeAction(a) {
@@ -9,14 +12,55 @@ export function describeAction(a) {
   return t("action.play", { card: cardName(a.card) });
 }
 
-/** Marks the hinted card(s) in the hand and writes the hint in the log. */
+/** An action from its stable id ("play:7D", "play:7D:4B+3B", "discard:2C+3C"), for moves no longer legal. */
+export function actionFromId(id) {
+  const [kind, first, rest] = String(id).split(":");
+  if (kind === "discard") return { type: "discard", cards: (first || "").split("+") };
+  if (rest) return { type: "capture", card: first, captures: rest.split("+") };
+  return { type: "play", card: first };
+}
+
+export function describeId(id, legal = []) {
+  return describeAction(legal.find((a) => a.id === id) || actionFromId(id));
+}
+
+/** The reason code with its parameters, in words. */
+export function reasonText(reason) {
+  if (!reason || !has(`hint.reason.${reason.code}`)) return "";
+  const params = { ...reason };
+  if (typeof params.card === "string") params.card = cardName(params.card);
+  if (typeof params.gain === "number") params.gain = signed(params.gain);
+  return t(`hint.reason.${reason.code}`, params);
+}
+
+/** Marks the hinted card(s) in the hand and says the hint, its reason and the best choices. */
 export function showHint(view, res) {
-  const action = (view.snap.legal || []).find((a) => a.id === res.hint);
+  const legal = view.snap.legal || [];
+  const action = legal.find((a) => a.id === res.hint);
   if (!action) return;
-  view.note(() => t("table.hint_text", { action: describeAction(action) }));
+  const advice = res.advice || {};
+  const say = () => {
+    const reason = reasonText(advice.reason);
+    return reason ? t("hint.text_reason", { action: describeAction(action), reason }) : t("table.hint_text", { action: describeAction(action) });
+  };
+  view.note(say);
+  const box = clear(view.hintEl);
+  box.hidden = false;
+  box.append(h("p", { class: "hint-main", text: say() }));
+  const choices = (advice.choices || []).filter((c) => typeof c.expected === "number");
+  if (choices.length > 1) {
+    box.append(h("ul", { class: "hint-choices", "aria-label": t("hint.choices") },
+      choices.map((c) => h("li", { dataset: { action: c.action } },
+        h("span", { text: describeId(c.action, legal) }), " ",
+        h("b", { text: t("hint.expected", { value: signed(c.expected) }) })))));
+  }
   for (const b of view.handEl.querySelectorAll("button")) {
     b.classList.toggle("hinted", b.dataset.card === action.card || (action.cards || []).includes(b.dataset.card));
   }
   const b = view.handEl.querySelector("button.hinted");
   if (b) b.focus();
+}
+
+export function hideHint(view) {
+  if (view.hintEl) clear(view.hintEl).hidden = true;
 }

@@ -26,7 +26,8 @@ export function buildTable(v) {
   v.myInfo = h("div", { class: "seat-info" });
   v.choiceEl = h("div", { class: "choices", role: "group", hidden: true });
   v.handEl = h("div", { class: "hand", role: "region", "aria-label": t("table.your_hand") });
-  v.mine.append(v.myInfo, v.choiceEl, v.handEl);
+  v.hintEl = h("div", { class: "hint-box", role: "status", hidden: true });
+  v.mine.append(v.myInfo, v.hintEl, v.choiceEl, v.handEl);
   v.board.appendChild(v.mine);
 
   // transient badges near a seat ("Picada!", "+11"); the log says the same in words

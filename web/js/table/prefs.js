@@ -6,7 +6,7 @@ import { SPEEDS, DEFAULT_SPEED } from "./pace.js";
 
 export const SETTINGS_KEY = "cardavia.settings";
 export const SETTINGS_EVENT = "cardavia:settings";
-export const LEVELS = ["random", "greedy", "normal"];
+export const LEVELS = ["random", "greedy", "normal", "expert"]; // Easy, Medium, Hard, Expert
 export const DEFAULT_LEVEL = "normal";
 
 /** {level, speed, seed?} from the saved settings, overridden by the URL. */

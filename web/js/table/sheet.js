@@ -1,8 +1,9 @@
 // The score sheet of a deal: every line and where it came from, the totals, the match
 // score, the verdict, and the buttons that go on (next deal, new match).
 import { h, clear } from "../dom.js";
-import { t, num, has } from "../i18n.js";
+import { t, num, has, signed } from "../i18n.js";
 import { teamName } from "../names.js";
+import { describeId } from "./hint.js";
 
 /** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
 export function verdictText(winnerTeam, snap) {
@@ -22,7 +23,7 @@ export function teamOf(seat, snap) {
  * @param {HTMLDialogElement} dialog
  * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void}} opts
  */
-export function openSheet(dialog, { sheet, snap, game, onNewMatch }) {
+export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null }) {
   const d = clear(dialog);
   const titleId = dialog.getAttribute("aria-labelledby");
   const teams = sheet.teams || snap.teams;
@@ -60,7 +61,7 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch }) {
   }
   const buttons = h("div", { class: "sheet-buttons" });
   d.append(h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table,
-    h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), buttons);
+    h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons);
   return new Promise((resolve) => {
     const done = () => { if (d.open) d.close(); resolve(); };
     if (result) {
@@ -117,4 +118,30 @@ export function specialDetail(key, lines) {
     return parts.join(" · ");
   }
   return "";
+}
+
+/**
+ * The post-deal review: on request, the player's moves that cost two points or more on
+ * average (the engine's search), each with the better move and "Try again from here".
+ * @param {{load: () => Promise<object|null>, practice: (index: number) => void}} review
+ */
+function reviewSection(review, close) {
+  const box = h("section", { class: "review", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "btn review-btn", text: t("review.button") });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    button.textContent = t("review.running");
+    const found = await review.load();
+    clear(box);
+    if (!found) { box.append(h("p", { text: t("table.error", { message: "review" }) })); return; }
+    const mistakes = found.mistakes || [];
+    if (!mistakes.length) { box.append(h("p", { class: "review-none", text: t("review.none") })); return; }
+    box.append(h("h3", { text: t("review.title") }), h("ol", { class: "review-list" }, mistakes.map((m) =>
+      h("li", { dataset: { index: m.index } },
+        h("span", { text: t("review.item", { played: describeId(m.played), better: describeId(m.better), loss: signed(-m.loss) }) }), " ",
+        h("button", { type: "button", class: "btn try-again", text: t("review.try"),
+          onclick: () => { close(); review.practice(m.index); } })))));
+  });
+  box.append(button);
+  return box;
 }

@@ -1,0 +1,221 @@
+"""Hints and post-deal review, from the expert search (docs/protocol.md).
+
+A hint is the expert's move for the human seat plus the best few choices with
+their expected points (the mean final margin of the seat's team over the
+sampled worlds, in the game's points) and one main reason as a code with
+parameters, computed from the position and the search values. A review replays
+a finished deal and lists the human's moves that the search values at least
+``threshold`` points below the best one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..games.base import Action, GameError, State, rng_for
+from .players import View
+from .search import best_index, pimc
+
+TOP = 3  # choices shown with a hint
+
+
+def analyse(state: State, seat: int, rng: random.Random, samples: int | None = None,
+            include: Action | None = None) -> dict:
+    """The expert's search at ``seat`` with every searched action's mean value.
+    ``include`` adds an action the game would not search (a pruned discard)."""
+    view = View(state, seat)
+    actions = view.candidate_actions()
+    if include is not None and all(a["id"] != include["id"] for a in actions):
+        actions = actions + [include]
+    if len(actions) == 1 and include is None:  # nothing to compare: no search
+        return {"actions": actions, "means": [None], "best": 0, "samples": 0, "exact": False}
+    n = samples or view.expert_samples
+    result = pimc(view, actions, n, rng, solve_plies=view.solve_plies)
+    exact = view.all_cards_inferable() and result.solved > 0
+    return {"actions": actions, "means": result.means(), "best": best_index(view, result),
+            "samples": result.samples, "exact": exact}
+
+
+def hint(state: State, seat: int, rng: random.Random) -> dict:
+    """The expert's move for ``seat`` (the same search, hence the same choice,
+    as ExpertPlayer with this ``rng``), the best TOP choices and a reason."""
+    start = time.perf_counter()
+    found = analyse(state, seat, rng)
+    actions, means, best = found["actions"], found["means"], found["best"]
+    order = sorted(range(len(actions)), key=lambda i: (i != best, -(means[i] or 0.0)))
+    choices = [{"action": actions[i]["id"],
+                "expected": None if means[i] is None else round(means[i], 2)}
+               for i in order[:TOP]]
+    reason = explain(state, actions[best], actions, means, best)
+    return {"action": actions[best]["id"], "choices": choices, "reason": reason,
+            "samples": found["samples"], "exact": found["exact"],
+            "ms": round((time.perf_counter() - start) * 1000, 1)}
+
+
+# ----- reasons -----------------------------------------------------------------
+# Codes (parameters): only_move; sweeps; takes_settebello; captures {cards};
+# leaves_no_sweep; wins_trick {points}; saves_points {points}; keeps_trump_ace
+# {card}; leads_low; banks_points {points} (a discard); best_average {gain}.
+
+def explain(state: State, action: Action, actions: list[Action], means: list[float],
+            best: int) -> dict:
+    """The main reason for ``action``, from the position and the search values."""
+    if len(actions) == 1:
+        return {"code": "only_move"}
+    game = state.GAME_ID
+    reason = None
+    if action.get("type") in ("capture", "place"):
+        reason = _fishing_reason(state, action)
+    elif action.get("type") == "play" and game in ("briscola", "tarocchi"):
+        reason = _trick_reason(state, action, actions)
+    elif action.get("type") == "discard":
+        pts = sum(_card_points(state, c) for c in action["cards"])
+        if pts:
+            reason = {"code": "banks_points", "points": pts}
+    if reason is None:
+        others = [m for i, m in enumerate(means) if i != best]
+        gain = means[best] - max(others) if others else 0.0
+        reason = {"code": "best_average", "gain": round(gain, 2)}
+    return reason
+
+
+def _fishing_reason(state: State, action: Action) -> dict | None:
+    table = list(state.table)
+    if action["type"] == "capture":
+        taken = action["captures"]
+        if len(taken) == len(table):
+            return {"code": "sweeps"}
+        if "7D" in taken or action["card"] == "7D":
+            if state.GAME_ID == "scopa":
+                return {"code": "takes_settebello"}
+        rest = [t for t in table if t not in taken]
+        if not _sweepable(state, rest):
+            return {"code": "leaves_no_sweep"}
+        return {"code": "captures", "cards": len(taken) + 1}
+    after = table + [action["card"]]
+    if not _sweepable(state, after):
+        return {"code": "leaves_no_sweep"}
+    return None
+
+
+def _sweepable(state: State, table: list[str]) -> bool:
+    """Whether one card could take every card of ``table`` (a sweep): a lone
+    card, or numerals whose values sum to at most 10."""
+    if len(table) <= 1:
+        return bool(table)
+    values = _values(state)
+    total = 0
+    for t in table:
+        v = values.get(t[:-1])
+        if v is None:
+            return False
+        total += v
+    return total <= 10
+
+
+def _values(state: State) -> dict:
+    if state.GAME_ID == "cicera":
+        from ..games.cicera import VALUE
+        return VALUE
+    from ..games.scopa import VALUE
+    return VALUE
+
+
+def _card_points(state: State, card: str) -> int:
+    if state.GAME_ID == "tarocchi":
+        from ..games.tarocchi import card_points
+    else:
+        from ..games.briscola import card_points
+    return card_points(card)
+
+
+def _trick_reason(state: State, action: Action, actions: list[Action]) -> dict | None:
+    card = action["card"]
+    trick = [c for _, c in state.trick]
+    pts = _card_points(state, card)
+    if trick:
+        wins = _wins(state, card)
+        total = pts + sum(_card_points(state, c) for c in trick)
+        if wins and total:
+            return {"code": "wins_trick", "points": total}
+        others = [a["card"] for a in actions if a["card"] != card]
+        if any(_card_points(state, c) > pts for c in others):
+            return {"code": "saves_points", "points": max(_card_points(state, c)
+                                                          for c in others) - pts}
+        return None
+    if state.GAME_ID == "briscola":
+        top = [c for c in state.hands[state.to_move]
+               if c[-1] == state.trump_suit and c[:-1] in ("A", "3")]
+        if top and card not in top:
+            return {"code": "keeps_trump_ace", "card": top[0]}
+    if pts == 0 and not _is_trump(state, card):
+        return {"code": "leads_low"}
+    return None
+
+
+def _is_trump(state: State, card: str) -> bool:
+    if state.GAME_ID == "tarocchi":
+        return card.startswith("T") and card != "T0"
+    return card[-1] == state.trump_suit
+
+
+def _wins(state: State, card: str) -> bool:
+    """Whether ``card`` would be winning the trick once played (it may still be
+    beaten by later players in a four-player trick)."""
+    if state.GAME_ID == "tarocchi":
+        from ..games.tarocchi import trick_winner
+        trick = [list(t) for t in state.trick] + [[state.to_move, card]]
+        return trick_winner(trick) == state.to_move
+    from ..games.briscola import trick_winner
+    return trick_winner(state.trick[0][1], card, state.trump_suit) == 1
+
+
+# ----- review ------------------------------------------------------------------
+def review(game_state_at, log: list, seat: int, seed: int, deal: int | None = None,
+           threshold: float = 2.0, samples: int | None = None) -> dict:
+    """Replay the log and value each of ``seat``'s moves in ``deal`` (default:
+    the last finished deal) with the search: the moves whose expected value is
+    at least ``threshold`` below the best move's, with the better move.
+    ``game_state_at(0)`` gives the initial state; the log is [seat, action_id]."""
+    start = time.perf_counter()
+    state = game_state_at(0)
+    finished = 0
+    # First pass: which deal each action belongs to.
+    deals = []
+    probe = state.clone()
+    for _s, action_id in log:
+        deals.append(probe.deal_index())
+        _apply_id(probe, action_id)
+    finished = probe.deal_index()
+    if deal is None:
+        deal = finished - 1
+    if deal < 0 or deal >= finished:
+        raise GameError("review needs a finished deal", "no_finished_deal")
+    mistakes = []
+    checked = 0
+    for i, (s, action_id) in enumerate(log):
+        if deals[i] == deal and s == seat:
+            played = next(a for a in state.legal_actions() if a["id"] == action_id)
+            n = samples or state.SEARCH_SAMPLES
+            found = analyse(state, seat, rng_for("review", seed, i), n, include=played)
+            checked += 1
+            means = found["means"]
+            ids = [a["id"] for a in found["actions"]]
+            best = found["best"]
+            mine = means[ids.index(action_id)]
+            loss = means[best] - mine
+            if loss >= threshold and ids[best] != action_id:
+                mistakes.append({"index": i, "played": action_id, "better": ids[best],
+                                 "loss": round(loss, 2)})
+        state.apply(action_id)
+    return {"deal": deal + 1, "checked": checked, "mistakes": mistakes,
+            "threshold": threshold, "ms": round((time.perf_counter() - start) * 1000, 1)}
+
+
+def _apply_id(state: State, action_id: str) -> None:
+    for a in state.legal_actions():
+        if a["id"] == action_id:
+            state._apply(a)
+            return
+    raise GameError(f"the log holds an illegal action {action_id!r}", "bad_request")

@@ -1,0 +1,102 @@
+"""Exact solver for a deal whose every card is placed (a sampled world, or a
+position where every card is known): alpha-beta over the game's own rules with
+a transposition table, the value being the deal's ``rollout_value`` for a team.
+
+Teams alternate freely (four-player games are two partnerships), so each node
+maximises or minimises according to the mover's team.
+"""
+
+from __future__ import annotations
+
+from ..games.base import Action, State
+
+INF = float("inf")
+
+
+class Solver:
+    """One solver per search: the table is keyed by the position only, so it is
+    shared across the actions searched from the same sampled world."""
+
+    def __init__(self, team: int, node_limit: int = 200_000):
+        self.team = team
+        self.table: dict = {}
+        self.nodes = 0
+        self.node_limit = node_limit
+
+    def value(self, state: State, start_deal: int | None = None) -> float:
+        """The exact value for ``self.team`` of playing on from ``state`` to the
+        end of the deal that is current (or of ``start_deal``). The node limit
+        counts per call."""
+        start = state.deal_index() if start_deal is None else start_deal
+        self.nodes = 0
+        return self._search(state, start, -INF, INF)
+
+    def _search(self, state: State, start: int, alpha: float, beta: float) -> float:
+        if state.deal_index() != start or state.is_terminal():
+            return state.rollout_value(self.team)
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SolverLimit(self.nodes)
+        key = state.solver_key()
+        hit = self.table.get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        actions = ordered(state)
+        maximise = state.team_of(state.current_player()) == self.team
+        best = -INF if maximise else INF
+        for action in actions:
+            child = state.clone()
+            child._apply(action)
+            v = self._search(child, start, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        # Store bounds: a cut-off value is only a bound on the true one.
+        lo, hi = -INF, INF
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi)
+        return best
+
+
+class SolverLimit(RuntimeError):
+    """The position was larger than the solver's node budget."""
+
+
+def ordered(state: State) -> list[Action]:
+    """Legal actions, most promising first (the play-out policy): more cut-offs."""
+    actions = state.legal_actions()
+    if len(actions) > 1:
+        actions = sorted(actions, key=state.playout_key, reverse=True)
+    return actions
+
+
+def solve_actions(state: State, team: int, actions: list[Action] | None = None) -> list[float]:
+    """Exact value of each action (all legal ones by default) for ``team``."""
+    solver = Solver(team)
+    start = state.deal_index()
+    out = []
+    for action in actions if actions is not None else state.legal_actions():
+        child = state.clone()
+        child._apply(action)
+        out.append(solver.value(child, start))
+    return out
