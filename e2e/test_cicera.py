@@ -32,6 +32,10 @@ def test_bresciane_and_cicera_on_the_site(page, server):
     cards = page.locator(".whole-deck .deck-card")
     assert cards.count() == 52
     names = cards.evaluate_all("cs => cs.map(c => c.querySelector('[role=img]').getAttribute('aria-label'))")
+    # the three prize cards carry their point (la Matta, the 10 of Coins, the Fante of Cups)
+    assert sorted(n for n in names if n.endswith(", worth 1 in Cicera")) == [
+        "10 of Coins, worth 1 in Cicera", "2 of Swords, worth 1 in Cicera", "Fante of Cups, worth 1 in Cicera"]
+    names = [n.removesuffix(", worth 1 in Cicera") for n in names]
     for suit in ("Cups", "Coins", "Swords", "Batons"):
         want = [f"{r} of {suit}" for r in ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Fante", "Cavallo", "Re")]
         assert [n for n in names if n.endswith(f" of {suit}")] == want

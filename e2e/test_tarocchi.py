@@ -104,7 +104,7 @@ def test_the_whole_tarocco_piemontese_with_the_stripped_cards_marked(page, serve
     stripped = set(page.locator(".whole-deck .deck-card.stripped").evaluate_all("cs => cs.map(c => c.dataset.card)"))
     assert stripped == STRIPPED
     assert serious_axe_violations(page) == []
-    assert "16 cards taken out for Tarocchi, which is played with the other 62" in page.locator(".deck-note").inner_text()
+    assert "16 cards taken out for Tarocchi, which is played with the other 62" in page.locator(".stripped-note").inner_text()
     assert page.locator('.deck-card[data-card="AS"] [role=img]').get_attribute("aria-label") == "Ace of Swords (not used in Tarocchi)"
     # trumps: the Matto and 1 … 21, each with its Italian title and numeral, double-ended
     trumps = page.locator(".deck-group").first
@@ -117,7 +117,7 @@ def test_the_whole_tarocco_piemontese_with_the_stripped_cards_marked(page, serve
         if n:
             assert str(n) in texts  # the index numeral
         assert face.locator('g[transform="rotate(180 30 50)"]').count() >= 1  # the other half
-    assert page.locator('.deck-card[data-card="T0"] [role=img]').get_attribute("aria-label") == "The Matto"
+    assert page.locator('.deck-card[data-card="T0"] [role=img]').get_attribute("aria-label") == "The Matto, worth 5 in Tarocchi"
     assert page.locator('.deck-card[data-card="T20"] [role=img]').get_attribute("aria-label") == "Trump 20"
     # the four Italian suits, 14 cards each, Kings to Aces
     for suit in ("Cups", "Coins", "Swords", "Batons"):

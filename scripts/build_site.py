@@ -116,13 +116,13 @@ def vendor_pyodide(dist: Path) -> None:
 # ----------------------------------------------------------------------------- data
 def site_data(wheel_name: str) -> dict:
     sys.path.insert(0, str(ROOT / "core"))
-    from cardavia import traditions  # noqa: E402
+    from cardavia import deckinfo, traditions  # noqa: E402
     try:
         catalogue = traditions.catalogue()
     except ImportError:  # engine games not there yet: nothing playable
         log("warning: cardavia.games.REGISTRY not importable; no game marked playable")
         catalogue = traditions.catalogue(playable=set())
-    return {"catalogue": catalogue, "wheel": wheel_name}
+    return {"catalogue": catalogue, "wheel": wheel_name, "cards": deckinfo.deck_info()}
 
 
 # ----------------------------------------------------------------------------- icons

@@ -3,12 +3,12 @@
 //   #/tradition/<id>                     one tradition and its games
 //   #/game/<id>?deck=<deck>&tab=table|rules
 import { h, clear } from "./dom.js";
-import { t, has, getLocale } from "./i18n.js";
+import { t, num, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
-import { cardSvg, deckGroups, STRIPPED } from "./cardart.js";
-import { cardName, indexLabel } from "./names.js";
+import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, showingGame, usesIcons } from "./cardart.js";
+import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 
 const main = document.getElementById("main");
@@ -67,7 +67,7 @@ function deckSample(tr) {
   if (tr.cards > 52) codes.splice(3, 1, "T21");
   return h("div", { class: "deck-sample", "aria-hidden": "true" }, codes.map((c) => {
     const e = h("span", { class: "card face", title: cardName(c) });
-    e.appendChild(cardSvg(c, tr.id, indexLabel(c)));
+    e.appendChild(cardSvg(c, tr.id, null));
     return e;
   }));
 }
@@ -91,6 +91,7 @@ function describe(text) {
 function renderHome() {
   document.title = t("app.name");
   describe(t("home.intro"));
+  showingGame(null);
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
     h("p", { class: "intro", text: t("home.intro") }),
@@ -102,6 +103,7 @@ function renderTradition(id) {
   if (!tr) return notFound();
   document.title = `${tr.name} · ${t("app.name")}`;
   describe(t(`tradition.${tr.id}.description`));
+  showingGame(null);
   return h("section", { class: "page tradition-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
     h("div", { class: "tradition-head" }, h("div", {},
@@ -122,29 +124,75 @@ function renderTradition(id) {
     wholeDeck(tr));
 }
 
-/** Every card of the deck, by suit (trumps first); cards a game strips out are marked. */
-function wholeDeck(tr) {
+// Strings the deck grid added: English until every catalogue has them (then drop this).
+const PENDING = {
+  "tradition.deck_for": "Show the deck as it counts in",
+  "tradition.points_note": "Marked with their value: the cards that score by themselves in {game} ({count} in all).",
+  "tradition.points_note_base": "Marked with their value: the cards that score more than {base} in {game} ({count} in all); every other card scores {base}.",
+  "tradition.points_card": "{card}, worth {points} in {game}",
+  "tradition.icon_credit": "Trump pictures: icons by Lorc, Delapouite and contributors, game-icons.net (CC BY 3.0).",
+};
+function tp(key, params) {
+  if (has(key)) return t(key, params);
+  return PENDING[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
+}
+
+/** Every card of the deck, by suit (trumps first), as one of the tradition's games sees it:
+ * the cards it strips out are crossed, the cards that score by themselves carry their value,
+ * the corners read as that game prints them (Scopa: 8, 9, 10). All of it from the engine. */
+function wholeDeck(tr, gameId = tr.games[0]) {
   const groups = deckGroups(tr.id);
   if (!groups.length) return null;
-  const stripped = STRIPPED[tr.id] || null;
-  const out = new Set(stripped ? stripped.cards : []);
-  const gname = stripped ? t(`game.${stripped.game}.name`) : "";
+  const out = strippedCards(gameId, tr.id);
+  const { points, base } = cardPoints(gameId);
+  const gname = t(`game.${gameId}.name`);
   const total = groups.reduce((n, gr) => n + gr.cards.length, 0);
-  const note = stripped
-    ? t("tradition.stripped_note", { count: out.size, game: gname, left: total - out.size })
-    : null;
-  return h("section", { class: "whole-deck", "aria-labelledby": "whole-deck-title" },
+  const scoring = Object.keys(points).filter((c) => !out.has(c));
+  const notes = [];
+  if (out.size) {
+    notes.push(h("p", { class: "deck-note stripped-note" }, h("span", { class: "stripped-key", "aria-hidden": "true" }),
+      t("tradition.stripped_note", { count: out.size, game: gname, left: total - out.size })));
+  }
+  if (scoring.length) {
+    notes.push(h("p", { class: "deck-note points-note" }, h("span", { class: "points-key", "aria-hidden": "true", text: num(points[scoring[0]]) }),
+      tp(base ? "tradition.points_note_base" : "tradition.points_note", { count: num(scoring.length), game: gname, base: num(base) })));
+  }
+  const section = h("section", { class: "whole-deck", "aria-labelledby": "whole-deck-title", dataset: { game: gameId } },
     h("h2", { id: "whole-deck-title", text: t("tradition.whole_deck", { count: total }) }),
-    note ? h("p", { class: "deck-note" }, h("span", { class: "stripped-key", "aria-hidden": "true" }), note) : null,
+    tr.games.length > 1 ? gameSwitch(tr, gameId) : null,
+    notes,
     groups.map((gr) => h("div", { class: "deck-group" },
       h("h3", { text: gr.id === "T" ? t("tradition.trumps") : t(`suit.${gr.id}`) }),
       h("ul", { class: "deck-cards" }, gr.cards.map((c) => {
         const gone = out.has(c);
-        const name = gone ? t("tradition.stripped_card", { card: cardName(c), game: gname }) : cardName(c);
+        const value = !gone && points[c] !== undefined ? points[c] : null;
+        let name = cardName(c);
+        if (gone) name = t("tradition.stripped_card", { card: name, game: gname });
+        else if (value !== null) name = tp("tradition.points_card", { card: name, points: num(value), game: gname });
         const e = h("span", { class: "card face", role: "img", "aria-label": name, title: name });
-        e.appendChild(cardSvg(c, tr.id, indexLabel(c)));
-        return h("li", { class: `deck-card${gone ? " stripped" : ""}`, dataset: { card: c } }, e);
-      })))));
+        e.appendChild(cardSvg(c, tr.id, gameId));
+        return h("li", { class: `deck-card${gone ? " stripped" : ""}${value !== null ? " scoring" : ""}`, dataset: { card: c } }, e,
+          value !== null ? h("span", { class: "points-badge", "aria-hidden": "true", text: num(value) }) : null);
+      })))),
+    usesIcons(tr.id) ? h("p", { class: "art-credit", text: tp("tradition.icon_credit", {}) }) : null);
+  return section;
+}
+
+/** Buttons to see the deck as each of the tradition's games counts it (Piacentine: Briscola's
+ * card points, or Scopa's 8, 9, 10 on the courts). */
+function gameSwitch(tr, current) {
+  return h("div", { class: "deck-switch", role: "group", "aria-label": tp("tradition.deck_for", {}) },
+    h("span", { class: "deck-switch-label", "aria-hidden": "true", text: tp("tradition.deck_for", {}) }),
+    tr.games.map((gid) => h("button", {
+      type: "button", class: "btn deck-game", "aria-pressed": String(gid === current), dataset: { game: gid },
+      text: t(`game.${gid}.name`),
+      onclick: (ev) => {
+        const old = ev.currentTarget.closest(".whole-deck");
+        const next = wholeDeck(tr, gid);
+        old.replaceWith(next);
+        next.querySelector(`.deck-game[data-game="${gid}"]`).focus();
+      },
+    })));
 }
 
 export function rulesHeader(g) {
@@ -155,7 +203,8 @@ export function rulesHeader(g) {
 }
 
 function rulesSection(g, deck) {
-  const eight = deck === "siciliane" ? t("rank.Q") : t("rank.J");
+  const court = courtCounting(g.id, deck, 8); // which court the engine counts as 8 (Scopa)
+  const eight = court ? t(`rank.${court}`) : "";
   return h("article", { class: "rules" },
     h("p", { class: "rules-header", text: rulesHeader(g) }),
     ["objective", "setup", "turn", "scoring"].map((sec) => h("section", {},
@@ -174,6 +223,7 @@ function renderGame(id, params) {
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   describe(t(`game.${g.id}.blurb`));
   const key = `${g.id}|${deck}`;
+  showingGame(g.id); // corners as this game counts them (Scopa: 8, 9, 10)
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
     ["table", "rules"].map((name) => h("a", {

@@ -2,6 +2,7 @@
 // time from the engine (catalogue, wheel name), the message catalogue, the engine.
 import { loadLocale, pickLocale } from "./i18n.js";
 import { Engine } from "./engine.js";
+import { setDeckData } from "./cardart.js";
 
 export const BASE = new URL("../", import.meta.url); // the site root, wherever it is served
 
@@ -16,6 +17,7 @@ export async function loadSite() {
     }),
     loadLocale(BASE, pickLocale()),
   ]);
+  setDeckData(data.cards); // what the card art knows of decks and games, from the engine
   const engine = new Engine(BASE, data.wheel);
   cached = { data, engine, catalogue: data.catalogue };
   return cached;

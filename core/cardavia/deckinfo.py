@@ -1,0 +1,108 @@
+"""What the site needs to know about each deck and game, taken from the engine.
+
+The table and the tradition pages draw cards but never decide rules, so what
+they show of a deck comes from here (written into ``data/site.json`` at build
+time): each deck's cards in order and the corner letter of each rank; per game
+the cards it strips out, the cards that score by themselves and how much, and
+the corner index of each rank where the game counts courts as numbers (Scopa:
+Fante or Donna 8, Cavallo 9, Re 10, as modern Italian editions print them).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+
+from . import cards
+from .traditions import GAMES
+
+# Corner letters the Italian decks print on their courts: Fante (and Fantina),
+# Donna (and Regina), Cavallo, Re.
+COURT_LETTERS = {"J": "F", "Q": "D", "N": "C", "K": "R"}
+
+# Cards that win a prize point by themselves, by the name the game module gives them
+# (Scopa's settebello; Cicera's Matta, 10 of Coins and Fante of Cups).
+PRIZE_CARD_NAMES = ("SETTEBELLO", "MATTA", "TEN_OF_COINS", "FANTE_OF_CUPS")
+
+# Minchiate's counting cards (rules/minchiate.md §4.2), used only while the engine has
+# no Minchiate module; once it has one, its card_points() is the source (a test checks
+# the two agree).
+_MINCHIATE_POINTS = {
+    **{f"T{n}": 10 for n in range(36, 41)},
+    **{f"T{n}": 5 for n in (1, 10, 13, 20, 28, 30, 31, 32, 33, 34, 35)},
+    **{f"T{n}": 3 for n in (2, 3, 4, 5)},
+    cards.MATTO: 5,
+    **{"K" + s: 5 for s in cards.SUITS},
+}
+
+
+def rank_label(rank: str) -> str:
+    """The corner letter or number a deck prints for ``rank`` (the Asso shows 1)."""
+    if rank == "A":
+        return "1"
+    return COURT_LETTERS.get(rank, rank)
+
+
+def _ranks(deck: tuple[str, ...]) -> list[str]:
+    seen: dict[str, None] = {}
+    for c in deck:
+        if c[0] != "T":
+            seen.setdefault(cards.rank(c), None)
+    return list(seen)
+
+
+def _game_module(game_id: str):
+    name = f"{__package__}.games.{game_id}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None
+
+
+def _points(game_id: str, module, pack: list[str]) -> dict[str, int]:
+    """Points each card of the pack scores by itself (0 for most)."""
+    if module is not None and hasattr(module, "card_points"):
+        return {c: module.card_points(c) for c in pack}
+    if module is None and game_id == "minchiate":
+        return {c: _MINCHIATE_POINTS.get(c, 0) for c in pack}
+    prizes = {getattr(module, n) for n in PRIZE_CARD_NAMES if module is not None and hasattr(module, n)}
+    return {c: int(c in prizes) for c in pack}
+
+
+def game_info(game_id: str) -> dict:
+    """One game: per deck the stripped cards; the scoring cards and the corner labels."""
+    module = _game_module(game_id)
+    decks = GAMES[game_id]["decks"]
+    pack_of = getattr(module, "PACK", None)
+    stripped = {}
+    points: dict[str, int] = {}
+    for deck in decks:
+        whole = cards.DECKS[deck]
+        pack = [c for c in whole if pack_of is None or c in pack_of]
+        stripped[deck] = [c for c in whole if c not in pack]
+        points.update(_points(game_id, module, pack))
+    base = Counter(points.values()).most_common(1)[0][0] if points else 0
+    # Fishing games add cards up: where their capture values cover the courts, the
+    # corners show those values instead of the letters.
+    value = getattr(module, "VALUE", {}) if module is not None else {}
+    labels = {}
+    for deck in decks:
+        for r in _ranks(cards.DECKS[deck]):
+            labels[r] = str(value[r]) if r in value else rank_label(r)
+    return {
+        "stripped": stripped,
+        "points": {c: v for c, v in points.items() if v != base},
+        "base_points": base,
+        "labels": labels,
+    }
+
+
+def deck_info() -> dict:
+    """Every deck (cards in order, corner label per rank) and every game of the catalogue."""
+    return {
+        "decks": {deck: {"cards": list(whole), "labels": {r: rank_label(r) for r in _ranks(whole)}}
+                  for deck, whole in cards.DECKS.items()},
+        "games": {gid: game_info(gid) for gid in GAMES},
+    }
