@@ -270,7 +270,7 @@ export class TableView {
   }
 
   openPile(team) {
-    if (this.snap && !this.dialog.open) openPile(this.pileDialog, this.snap, team, this.deck);
+    if (this.snap && !this.dialog.open) openPile(this.pileDialog, this.snap, team, this);
   }
 
   showSheet(sheet, snap) {

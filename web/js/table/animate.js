@@ -34,7 +34,7 @@ export class Animator {
           count.textContent = num(Number(count.dataset.n));
         }
       }
-      e = cardEl(ev.card, v.deck, { "data-pos": pos, "data-seat": ev.seat });
+      e = cardEl(ev.card, v, { "data-pos": pos, "data-seat": ev.seat });
       const empty = v.playEl.querySelector(".empty");
       if (empty) empty.remove();
       for (const x of v.playEl.querySelectorAll(".card.last")) x.classList.remove("last");

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { cardName, teamName } from "../names.js";
 import { cardEl } from "./render.js";
 
-export function openPile(dialog, s, team, deck) {
+export function openPile(dialog, s, team, v) {
   const cards = (s.piles && s.piles[team]) || [];
   const titleId = `pile-title-${team}`;
   clear(dialog).setAttribute("aria-labelledby", titleId);
@@ -14,7 +14,7 @@ export function openPile(dialog, s, team, deck) {
   dialog.append(
     h("h2", { id: titleId, text: t("table.pile_title", { who: teamName(team, s) }) }),
     cards.length
-      ? h("ul", { class: "pile-cards" }, cards.map((c) => h("li", {}, cardEl(c, deck, { role: "img", "aria-label": cardName(c) }))))
+      ? h("ul", { class: "pile-cards" }, cards.map((c) => h("li", {}, cardEl(c, v, { role: "img", "aria-label": cardName(c) }))))
       : h("p", { text: t("table.pile_empty") }),
     h("div", { class: "sheet-buttons" }, close));
   dialog.showModal();

@@ -4,13 +4,14 @@
 import { h, clear } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { cardSvg, backSvg } from "../cardart.js";
-import { cardName, cardsName, indexLabel, seatPosition, teamName } from "../names.js";
+import { cardName, cardsName, seatPosition, teamName } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
 
-export function cardEl(code, deck, extra = {}) {
+/** A card face for the view `v` ({deck, game}): its corners as that game counts them. */
+export function cardEl(code, v, extra = {}) {
   const e = h("span", { class: "card face", dataset: { card: code }, ...extra });
-  e.appendChild(cardSvg(code, deck, indexLabel(code)));
+  e.appendChild(cardSvg(code, v.deck, v.game.id));
   return e;
 }
 
@@ -60,11 +61,11 @@ export function renderPlay(playEl, s, v) {
   clear(playEl);
   const me = s.seat;
   if (v.layout.fishing) {
-    for (const c of s.table || []) playEl.appendChild(cardEl(c, v.deck));
+    for (const c of s.table || []) playEl.appendChild(cardEl(c, v));
     if (!(s.table || []).length) playEl.appendChild(h("p", { class: "empty", text: t("table.empty_table") }));
   } else {
     (s.trick || []).forEach(({ seat, card }, i) => {
-      const e = cardEl(card, v.deck, { "data-pos": seatPosition(seat, me, s.players), "data-seat": seat });
+      const e = cardEl(card, v, { "data-pos": seatPosition(seat, me, s.players), "data-seat": seat });
       if (i === 0) e.classList.add("led");
       playEl.appendChild(e);
     });
@@ -94,7 +95,7 @@ export function renderStock(stockEl, s, v) {
   const faceDown = s.trump ? stock - 1 : stock;
   if (faceDown > 0) pile.appendChild(backEl(v.deck));
   if (s.trump) {
-    pile.appendChild(cardEl(s.trump, v.deck, { class: "card face trump-card", title: t("table.trump_card", { card: cardName(s.trump) }) }));
+    pile.appendChild(cardEl(s.trump, v, { class: "card face trump-card", title: t("table.trump_card", { card: cardName(s.trump) }) }));
   }
   st.appendChild(pile);
   st.appendChild(h("p", { class: "stock-count", text: stock ? t("table.stock", { count: stock }) : t("table.stock_empty") }));
@@ -125,7 +126,7 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
       "aria-pressed": discarding ? String(sel.includes(c)) : null,
       onclick: () => onCard(c),
     });
-    b.appendChild(cardEl(c, v.deck));
+    b.appendChild(cardEl(c, v));
     handEl.appendChild(b);
   }
   if (focused) {
@@ -156,6 +157,6 @@ export function renderScores(box, s, v) {
     box.append(h("div", { class: "last-trick", role: "img", "aria-label": t("table.last_trick_label", { who, cards: cardsName(s.last_trick.cards.map((x) => x.card)) }) },
       h("span", { class: "lt-label", text: t("table.last_trick", { who }) }),
       h("span", { class: "lt-cards" }, s.last_trick.cards.map(({ card, seat }) =>
-        cardEl(card, v.deck, { class: `card face mini${seat === s.last_trick.winner ? " won" : ""}` })))));
+        cardEl(card, v, { class: `card face mini${seat === s.last_trick.winner ? " won" : ""}` })))));
   }
 }
