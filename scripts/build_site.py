@@ -7,6 +7,8 @@ dist/ holds everything the site needs, served from itself (no CDN):
   pyodide/                       the five Pyodide runtime files, micropip and the engine wheel
   data/site.json                 catalogue generated from the engine + build info (first paint
                                  needs no Pyodide)
+  X.br, X.gz                     precompressed siblings of every compressible file (written
+                                 last: not in the service worker's list, which holds X itself)
 
 Usage: python scripts/build_site.py [--out dist]
 """
@@ -24,6 +26,9 @@ import subprocess
 import sys
 import zlib
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from precompress import precompress  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -293,9 +298,10 @@ def main() -> None:
     write_icons(dist)
     check_no_external_urls(dist)
     version = write_service_worker(dist)
-    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    log(f"dist/ ready: {sum(1 for p in dist.rglob('*') if p.is_file())} files, "
-        f"{total / 1e6:.1f} MB, cache version {version}")
+    sizes = precompress(dist, VENDOR_CACHE / "compressed")
+    log(f"dist/ ready: {sizes['files']} files, {sizes['raw'] / 1e6:.1f} MB "
+        f"({sizes['br'] / 1e6:.1f} MB as brotli, {sizes['gz'] / 1e6:.1f} MB as gzip), "
+        f"cache version {version}")
 
 
 if __name__ == "__main__":
