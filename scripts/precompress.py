@@ -22,7 +22,7 @@ except ImportError:  # gzip alone still works; `make setup` installs brotli (req
     brotli = None
 
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt",
-                ".map", ".xml", ".ico"}
+                ".map", ".xml", ".ico", ".zip"}  # .zip: the stdlib subset is stored, not deflated
 SIBLING_SUFFIXES = (".br", ".gz")
 MIN_SAVING = 0.05
 CACHE_ABOVE = 64 * 1024  # bytes: only big files are worth a cache entry
