@@ -136,8 +136,9 @@ def engine_stdlib_imports() -> list[str]:
 
 def reduce_stdlib(pdir: Path, wheel: Path) -> None:
     """Replaces python_stdlib.zip by the modules Pyodide and the engine import, as .pyc,
-    after proving in Node that the engine runs everything on it (see the .mjs). Cached in
-    vendor-cache/stdlib/ by the hash of every input (two Node runs of ~10 s each)."""
+    and the engine wheel by the same wheel with its .pyc files, after proving in Node that
+    the engine runs everything on both (see the .mjs). Cached in vendor-cache/stdlib/ by
+    the hash of every input (two Node runs of ~10 s each)."""
     node = shutil.which("node")
     if node is None:
         log("warning: node not found; shipping the whole python_stdlib.zip")
@@ -150,21 +151,30 @@ def reduce_stdlib(pdir: Path, wheel: Path) -> None:
         key.update(hashlib.sha256(part.read_bytes()).digest())
     key.update(json.dumps(imports).encode())
     cached = VENDOR_CACHE / "stdlib" / f"{key.hexdigest()[:24]}.zip"
-    if not cached.exists():
+    cached_wheel = cached.with_suffix(".whl")
+    if not (cached.exists() and cached_wheel.exists()):
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(".tmp")
+        tmp_dir = cached.parent / f"{cached.stem}.tmp.d"
+        shutil.rmtree(tmp_dir, ignore_errors=True)
+        tmp_dir.mkdir()
+        tmp_wheel = tmp_dir / wheel.name  # same file name: the worker mounts it as /tmp/<name>
         imports_file = cached.with_suffix(".json")
         imports_file.write_text(json.dumps(imports), encoding="utf-8")
-        log("reducing python_stdlib.zip to what the site imports (Pyodide in Node, twice)")
-        for mode in ("build", "check"):
-            r = subprocess.run([node, str(script), mode, str(wheel), str(tmp), str(imports_file)],
-                               capture_output=True, text=True)
+        log("reducing python_stdlib.zip to what the site imports, compiling it and the engine "
+            "(Pyodide in Node, twice)")
+        for mode, args in (("build", [str(wheel), str(tmp), str(imports_file), str(tmp_wheel)]),
+                           ("check", [str(tmp_wheel), str(tmp), str(imports_file)])):
+            r = subprocess.run([node, str(script), mode, *args], capture_output=True, text=True)
             if r.returncode != 0:
                 sys.exit(f"stdlib subset {mode} failed:\n{r.stdout}{r.stderr}")
             log(r.stdout.strip())
+        tmp_wheel.replace(cached_wheel)
         tmp.replace(cached)
         imports_file.unlink()
+        shutil.rmtree(tmp_dir)
     shutil.copy2(cached, pdir / "python_stdlib.zip")
+    shutil.copy2(cached_wheel, wheel)
 
 
 # ----------------------------------------------------------------------------- data
