@@ -8,7 +8,8 @@ does the offline caching).
 
 Precompressed files: when the build left `X.br` or `X.gz` beside `X` and the request's
 Accept-Encoding allows it, the sibling is sent with `Content-Encoding: br|gzip` and X's
-own Content-Type (the wasm stays application/wasm); every file that has a sibling is
+own Content-Type (the wasm stays application/wasm), unless the sibling is older than X
+(X edited after the build: X itself is sent); every file that has a sibling is
 sent with `Vary: Accept-Encoding`, so that no cache hands one encoding to a client that
 asked for another. Nothing is compressed on the fly.
 
@@ -93,7 +94,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             return super().send_head()
-        variants = [(name, path + suffix) for name, suffix in ENCODINGS if os.path.isfile(path + suffix)]
+        # a sibling older than its source is stale (the file was edited after the build): unused
+        mtime = os.stat(path).st_mtime
+        variants = [(name, path + suffix) for name, suffix in ENCODINGS
+                    if os.path.isfile(path + suffix) and os.stat(path + suffix).st_mtime >= mtime]
         if not variants:
             return super().send_head()
         self.has_variants = True

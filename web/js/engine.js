@@ -133,7 +133,12 @@ else swDone.then(startSpare);
 
 function takeSpare(base) {
   const s = spare;
-  if (!s || s.taken || s.error || new URL(base).href !== ROOT.href) return null;
+  if (!s || s.taken || new URL(base).href !== ROOT.href) return null;
+  if (s.error) { // it died before anyone listened: the Engine starts a fresh one
+    s.taken = true;
+    s.worker.terminate();
+    return null;
+  }
   s.taken = true;
   s.worker.onerror = null;
   return s.worker;
