@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
 """Benchmark the built site in headless Chromium (Debian's chromium, via Playwright).
 
-Measures, on a server started here on a free localhost port:
-  - cold visit: navigation → playable table (ms), bytes served by the server;
-  - second visit (served from the service-worker cache): navigation → playable table, bytes;
-  - bare Pyodide boot (loadPyodide inside the worker) in both visits, and the rest of the boot
-    (micropip, engine wheel);
+Measures, on a server started here on a free localhost port (scripts/serve.py: it sends the
+precompressed siblings the browser accepts, so bytes are bytes on the wire):
+  - first visit (fresh browser context) of a game: navigation → playable table, bytes served
+    (Content-Length of what was sent: encoded bytes when compressed), and every boot step on
+    the page's clock (service worker active, worker created, runtime loaded, engine
+    archive fetched, engine imported, first deal answered, table drawn);
+  - second visit (service-worker cache), the same figures;
+  - the bare Pyodide boot in the same run: a page that only creates a module worker and
+    awaits loadPyodide (same files, same cache), first visit and from the service worker;
+    also loadPyodide's own duration inside the engine worker of each visit;
+  - a game opened from the home page: home loaded, 3 s of reading, a tap on "Play Briscola":
+    tap → playable table, on a first visit and on a later one;
   - computer move time in the browser (page → worker → Python → page round trip of one
     `advance`), p50/p95, for Briscola and Scopa at level "normal".
 The LAST line printed is one JSON object with every figure.
 
-Usage: python scripts/bench_web.py [--deals 2]   (make bench-web builds dist first)
+Usage: python scripts/bench_web.py [--deals 2] [--dist dist]   (make bench-web builds dist first)
 """
 
 from __future__ import annotations
@@ -25,11 +32,41 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from serve import make_server  # noqa: E402
+from serve import Handler, make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
 READY = "window.__cardavia && window.__cardavia.ready === true"
+READING_MS = 3000
+
+# The bare boot: a page under the site's root (so the same service worker serves it) whose
+# module worker does nothing but loadPyodide. Served by this script, never part of dist/.
+BARE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
+window.__bare = {};
+const w = new Worker(new URL("__bench_bare_worker.js", location.href), {type: "module"});
+w.onmessage = (e) => { window.__bare = {done: performance.now(), runtime: e.data.runtime}; };
+</script>"""
+BARE_WORKER = b"""import { loadPyodide } from "./pyodide/pyodide.mjs";
+const t0 = performance.now();
+await loadPyodide({indexURL: new URL("./pyodide/", import.meta.url).href, messageCallback: () => {}});
+postMessage({runtime: performance.now() - t0});
+"""
+EXTRA = {"/__bench_bare.html": ("text/html", BARE_PAGE),
+         "/__bench_bare_worker.js": ("text/javascript", BARE_WORKER)}
+
+
+class BenchHandler(Handler):
+    def send_head(self):
+        extra = EXTRA.get(self.path.split("?")[0])
+        if extra is None:
+            return super().send_head()
+        import io
+        self.encoding, self.has_variants = None, False
+        self.send_response(200)
+        self.send_header("Content-type", extra[0])
+        self.send_header("Content-Length", str(len(extra[1])))
+        self.end_headers()
+        return io.BytesIO(extra[1])
 
 
 def pct(values: list[float], p: float) -> float | None:
@@ -40,22 +77,66 @@ def pct(values: list[float], p: float) -> float | None:
     return round(s[k], 2)
 
 
+def r1(x):
+    return None if x is None else round(x, 1)
+
+
+def steps(info: dict) -> dict:
+    """The boot steps of one visit, each as ms since navigation, plus durations."""
+    m = info["marks"] or {}
+    t = info["timings"] or {}
+    out = {k: r1(m.get(k)) for k in ("swSettled", "workerCreated", "runtime", "archive", "engine",
+                                      "firstDeal")}
+    out["playable"] = r1(info["ready"])
+    out["loadPyodide_ms"] = r1(t.get("runtime"))
+    out["engine_import_ms"] = r1(t.get("engine"))
+    out["first_deal_ms"] = r1(m.get("firstDealMs"))
+    return out
+
+
+HOOK_INFO = """() => ({ready: window.__cardavia.readyAt, timings: window.__cardavia.timings,
+    marks: window.__cardavia.bootMarks, workers: window.__cardavia.workersCreated,
+    controlled: !!navigator.serviceWorker.controller})"""
+
+
 def visit(page, url: str, server) -> dict:
     before = server.bytes_sent
+    n_before = len(server.requests)
     page.goto(url)
     page.wait_for_function(READY, timeout=120_000)
     page.wait_for_selector(".table-view[data-state=yours], .table-view[data-state=busy]")
-    info = page.evaluate("""() => ({ready: window.__cardavia.readyAt, timings: window.__cardavia.timings,
-        controlled: !!navigator.serviceWorker.controller})""")
+    info = page.evaluate(HOOK_INFO)
     page.wait_for_timeout(300)  # let late requests (icons, manifest) land before counting
-    return {
-        "to_playable_ms": round(info["ready"], 1),
-        "pyodide_boot_ms": round(info["timings"]["runtime"], 1),
-        "micropip_ms": round(info["timings"]["micropip"], 1),
-        "engine_install_ms": round(info["timings"]["engine"], 1),
-        "bytes": server.bytes_sent - before,
-        "sw_controlled": info["controlled"],
-    }
+    encodings = sorted({e or "identity" for _, _, e in server.requests[n_before:]})
+    return {"to_playable_ms": r1(info["ready"]), "steps": steps(info),
+            "bytes": server.bytes_sent - before, "requests": len(server.requests) - n_before,
+            "encodings": encodings, "workers": info["workers"], "sw_controlled": info["controlled"]}
+
+
+def bare_boot(page, base: str) -> dict:
+    page.goto(base + "__bench_bare.html")
+    page.wait_for_function("window.__bare && window.__bare.done > 0", timeout=120_000)
+    b = page.evaluate("window.__bare")
+    return {"to_ready_ms": r1(b["done"]), "loadPyodide_ms": r1(b["runtime"])}
+
+
+def tap_after_reading(page, base: str) -> dict:
+    """Home page, READING_MS of reading, a tap on Briscola's Play button → playable table."""
+    page.goto(base + "?speed=instant#/")
+    page.wait_for_function("window.__cardavia && window.__cardavia.pageReady === true", timeout=60_000)
+    home_at = page.evaluate("performance.now()")
+    page.wait_for_timeout(READING_MS)
+    engine_ready_before_tap = page.evaluate("window.__cardavia.booted === true")
+    page.evaluate("""() => document.addEventListener("click",
+        () => { window.__tapAt = performance.now(); }, {capture: true, once: true})""")
+    page.locator('a[href="#/game/briscola?deck=piacentine"]').first.click()
+    page.wait_for_function(READY, timeout=120_000)
+    page.wait_for_selector(".table-view[data-state=yours], .table-view[data-state=busy]")
+    info = page.evaluate(HOOK_INFO)
+    tap = page.evaluate("window.__tapAt")
+    return {"tap_to_playable_ms": r1(info["ready"] - tap), "home_ready_ms": r1(home_at),
+            "tap_ms": r1(tap), "engine_ready_before_tap": engine_ready_before_tap,
+            "workers": info["workers"], "steps": steps(info)}
 
 
 def play_deals(page, deals: int) -> int:
@@ -93,22 +174,43 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     server = make_server(args.dist, 0, "127.0.0.1")
+    server.RequestHandlerClass = lambda *a, **kw: BenchHandler(*a, directory=str(Path(args.dist).resolve()), **kw)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://localhost:{server.server_address[1]}/"
-    result: dict = {"dist_bytes": sum(p.stat().st_size for p in Path(args.dist).rglob("*") if p.is_file())}
+    result: dict = {"dist_bytes": sum(p.stat().st_size for p in Path(args.dist).rglob("*")
+                                      if p.is_file() and p.suffix not in (".br", ".gz"))}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+            # the bare boot first, each in a fresh context: nothing cached but what it loads
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            result["bare_cold"] = bare_boot(page, base)
+            page.goto("about:blank")
+            page.goto(base + "?speed=instant#/")  # installs the service worker...
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+            page.goto("about:blank")
+            result["bare_sw_cache"] = bare_boot(page, base)  # ...which now serves the bare page too
+            print(f"bare Pyodide: first visit {result['bare_cold']}, from SW cache {result['bare_sw_cache']}", flush=True)
+            ctx.close()
+
             ctx = browser.new_context()
             page = ctx.new_page()
             url = base + "?speed=instant#/game/briscola?deck=piacentine"
-            cold = visit(page, url, server)
-            print(f"cold visit:   {cold}", flush=True)
+            result["cold"] = visit(page, url, server)
+            print(f"first visit:   {result['cold']}", flush=True)
             page.goto("about:blank")
-            warm = visit(page, url, server)
-            print(f"from SW cache: {warm}", flush=True)
-            result["cold"] = cold
-            result["sw_cache"] = warm
+            result["sw_cache"] = visit(page, url, server)
+            print(f"from SW cache: {result['sw_cache']}", flush=True)
+            ctx.close()
+
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            result["tap_cold"] = tap_after_reading(page, base)
+            print(f"tap after {READING_MS} ms, first visit: {result['tap_cold']}", flush=True)
+            page.goto("about:blank")
+            result["tap_sw_cache"] = tap_after_reading(page, base)
+            print(f"tap after {READING_MS} ms, from SW cache: {result['tap_sw_cache']}", flush=True)
 
             moves: dict[str, list[float]] = {}
             for game, deck in (("briscola", "piacentine"), ("scopa", "piacentine")):
@@ -127,17 +229,28 @@ def main() -> None:
                 for g, v in moves.items()
             }
             result["move_ms"]["all"] = {"n": len(all_moves), "p50": pct(all_moves, 50), "p95": pct(all_moves, 95)}
+            ctx.close()
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
+    cold, warm = result["cold"], result["sw_cache"]
+    bare_warm = warm["steps"]["loadPyodide_ms"]
     summary = {
-        "cold_to_playable_ms": result["cold"]["to_playable_ms"],
-        "sw_cache_to_playable_ms": result["sw_cache"]["to_playable_ms"],
-        "pyodide_boot_cold_ms": result["cold"]["pyodide_boot_ms"],
-        "pyodide_boot_sw_cache_ms": result["sw_cache"]["pyodide_boot_ms"],
-        "first_visit_bytes": result["cold"]["bytes"],
-        "second_visit_bytes": result["sw_cache"]["bytes"],
+        "first_visit_bytes": cold["bytes"],
+        "first_visit_encodings": cold["encodings"],
+        "cold_to_playable_ms": cold["to_playable_ms"],
+        "sw_cache_to_playable_ms": warm["to_playable_ms"],
+        "pyodide_boot_cold_ms": cold["steps"]["loadPyodide_ms"],
+        "pyodide_boot_sw_cache_ms": bare_warm,
+        "bare_page_cold_ms": result["bare_cold"]["to_ready_ms"],
+        "bare_page_sw_cache_ms": result["bare_sw_cache"]["to_ready_ms"],
+        # warm playable / bare boot of the same run (the in-worker loadPyodide, and a page doing only that)
+        "warm_ratio_vs_loadPyodide": round(warm["to_playable_ms"] / bare_warm, 2) if bare_warm else None,
+        "warm_ratio_vs_bare_page": round(warm["to_playable_ms"] / result["bare_sw_cache"]["to_ready_ms"], 2),
+        "tap_after_3s_to_playable_cold_ms": result["tap_cold"]["tap_to_playable_ms"],
+        "tap_after_3s_to_playable_sw_cache_ms": result["tap_sw_cache"]["tap_to_playable_ms"],
+        "second_visit_bytes": warm["bytes"],
         "move_p50_ms": result["move_ms"]["all"]["p50"],
         "move_p95_ms": result["move_ms"]["all"]["p95"],
         "detail": result,

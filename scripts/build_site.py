@@ -4,9 +4,13 @@
 dist/ holds everything the site needs, served from itself (no CDN):
   index.html, embed.html, embed.js, sw.js, manifest.webmanifest, css/, js/, i18n/, icons/
   worker/engine-worker.js        the module Web Worker that runs the engine
-  pyodide/                       the five Pyodide runtime files, micropip and the engine wheel
+  pyodide/                       the five Pyodide runtime files, micropip and the engine wheel;
+                                 python_stdlib.zip is reduced to what the site imports, as
+                                 bytecode (scripts/stdlib_subset.mjs; --full-stdlib to skip)
   data/site.json                 catalogue generated from the engine + build info (first paint
                                  needs no Pyodide)
+  X.br, X.gz                     precompressed siblings of every compressible file (written
+                                 last: not in the service worker's list, which holds X itself)
 
 Usage: python scripts/build_site.py [--out dist]
 """
@@ -14,6 +18,7 @@ Usage: python scripts/build_site.py [--out dist]
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -24,6 +29,9 @@ import subprocess
 import sys
 import zlib
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from precompress import precompress  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -111,6 +119,62 @@ def vendor_pyodide(dist: Path) -> None:
     # Only micropip is shipped: keep the lock to what the site serves.
     lock["packages"] = {"micropip": entry}
     (pdir / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- stdlib subset
+def engine_stdlib_imports() -> list[str]:
+    """Every stdlib module the engine's source imports anywhere (top level or in a function)."""
+    found = set()
+    for path in sorted((ROOT / "core" / "cardavia").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+    return sorted(m for m in found if m.split(".")[0] in sys.stdlib_module_names and m != "__future__")
+
+
+def reduce_stdlib(pdir: Path, wheel: Path) -> None:
+    """Replaces python_stdlib.zip by the modules Pyodide and the engine import, as .pyc,
+    and the engine wheel by the same wheel with its .pyc files, after proving in Node that
+    the engine runs everything on both (see the .mjs). Cached in vendor-cache/stdlib/ by
+    the hash of every input (two Node runs of ~10 s each)."""
+    node = shutil.which("node")
+    if node is None:
+        log("warning: node not found; shipping the whole python_stdlib.zip")
+        return
+    script = ROOT / "scripts" / "stdlib_subset.mjs"
+    imports = engine_stdlib_imports()
+    key = hashlib.sha256()
+    for part in (PYODIDE_NPM / "python_stdlib.zip", PYODIDE_NPM / "pyodide.asm.wasm", wheel, script,
+                 ROOT / "scripts" / "stdlib_workload.py"):
+        key.update(hashlib.sha256(part.read_bytes()).digest())
+    key.update(json.dumps(imports).encode())
+    cached = VENDOR_CACHE / "stdlib" / f"{key.hexdigest()[:24]}.zip"
+    cached_wheel = cached.with_suffix(".whl")
+    if not (cached.exists() and cached_wheel.exists()):
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        tmp_dir = cached.parent / f"{cached.stem}.tmp.d"
+        shutil.rmtree(tmp_dir, ignore_errors=True)
+        tmp_dir.mkdir()
+        tmp_wheel = tmp_dir / wheel.name  # same file name: the worker mounts it as /tmp/<name>
+        imports_file = cached.with_suffix(".json")
+        imports_file.write_text(json.dumps(imports), encoding="utf-8")
+        log("reducing python_stdlib.zip to what the site imports, compiling it and the engine "
+            "(Pyodide in Node, twice)")
+        for mode, args in (("build", [str(wheel), str(tmp), str(imports_file), str(tmp_wheel)]),
+                           ("check", [str(tmp_wheel), str(tmp), str(imports_file)])):
+            r = subprocess.run([node, str(script), mode, *args], capture_output=True, text=True)
+            if r.returncode != 0:
+                sys.exit(f"stdlib subset {mode} failed:\n{r.stdout}{r.stderr}")
+            log(r.stdout.strip())
+        tmp_wheel.replace(cached_wheel)
+        tmp.replace(cached)
+        imports_file.unlink()
+        shutil.rmtree(tmp_dir)
+    shutil.copy2(cached, pdir / "python_stdlib.zip")
+    shutil.copy2(cached_wheel, wheel)
 
 
 # ----------------------------------------------------------------------------- data
@@ -279,6 +343,7 @@ def check_no_external_urls(dist: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "dist"))
+    ap.add_argument("--full-stdlib", action="store_true", help="ship Pyodide's whole python_stdlib.zip")
     args = ap.parse_args()
     dist = Path(args.out)
     if dist.exists():
@@ -288,15 +353,18 @@ def main() -> None:
     copy_fonts(dist)
     vendor_pyodide(dist)
     wheel = build_engine_wheel(dist / "pyodide")
+    if not args.full_stdlib:
+        reduce_stdlib(dist / "pyodide", wheel)
     (dist / "data").mkdir(exist_ok=True)
     data = site_data(wheel.name)
     (dist / "data" / "site.json").write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
     write_icons(dist)
     check_no_external_urls(dist)
     version = write_service_worker(dist)
-    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    log(f"dist/ ready: {sum(1 for p in dist.rglob('*') if p.is_file())} files, "
-        f"{total / 1e6:.1f} MB, cache version {version}")
+    sizes = precompress(dist, VENDOR_CACHE / "compressed")
+    log(f"dist/ ready: {sizes['files']} files, {sizes['raw'] / 1e6:.1f} MB "
+        f"({sizes['br'] / 1e6:.1f} MB as brotli, {sizes['gz'] / 1e6:.1f} MB as gzip), "
+        f"cache version {version}")
 
 
 if __name__ == "__main__":

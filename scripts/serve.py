@@ -6,19 +6,31 @@ text/javascript for .mjs, application/manifest+json for the web manifest.
 `Cache-Control: no-cache` so that a new build is seen at once (the service worker
 does the offline caching).
 
+Precompressed files: when the build left `X.br` or `X.gz` beside `X` and the request's
+Accept-Encoding allows it, the sibling is sent with `Content-Encoding: br|gzip` and X's
+own Content-Type (the wasm stays application/wasm), unless the sibling is older than X
+(X edited after the build: X itself is sent); every file that has a sibling is
+sent with `Vary: Accept-Encoding`, so that no cache hands one encoding to a client that
+asked for another. Nothing is compressed on the fly.
+
 Usage: python scripts/serve.py [--port 8000] [--host localhost] [dist]
 Also importable: `make_server(directory, port, host)` returns a ThreadingHTTPServer
-(port 0 picks a free port); its `bytes_sent` counts the body bytes served.
+(port 0 picks a free port); its `bytes_sent` counts the body bytes served (encoded
+bytes when a compressed sibling was sent) and `requests` lists (path, bytes, encoding).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import email.utils
 import functools
 import http.server
 import os
 import sys
 import threading
+import urllib.parse
+from http import HTTPStatus
 
 MIME = {
     ".wasm": "application/wasm",
@@ -35,13 +47,95 @@ MIME = {
 }
 
 
+# preferred first; the suffix of the sibling written by scripts/build_site.py
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """Codings the client accepts (q > 0), from an Accept-Encoding header."""
+    found = set()
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name and q > 0:
+            found.add(name.strip().lower())
+    if "*" in found:
+        found |= {name for name, _ in ENCODINGS}
+    return found
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     quiet = False
+    encoding: str | None = None
+    has_variants = False
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.has_variants:
+            self.send_header("Vary", "Accept-Encoding")
+        if self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
         super().end_headers()
+
+    def send_head(self):
+        """Sends a precompressed sibling when there is one the client accepts; anything
+        else (directories, redirects, 404s, files without siblings) as the base class does."""
+        self.encoding, self.has_variants = None, False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()
+        # a sibling older than its source is stale (the file was edited after the build): unused
+        mtime = os.stat(path).st_mtime
+        variants = [(name, path + suffix) for name, suffix in ENCODINGS
+                    if os.path.isfile(path + suffix) and os.stat(path + suffix).st_mtime >= mtime]
+        if not variants:
+            return super().send_head()
+        self.has_variants = True
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        chosen = next(((name, p) for name, p in variants if name in accepted), None)
+        if chosen is None:
+            return super().send_head()
+        f = open(chosen[1], "rb")
+        try:
+            fs = os.fstat(f.fileno())
+            if self.not_modified(fs.st_mtime):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                f.close()
+                return None
+            self.encoding = chosen[0]
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-type", self.guess_type(path))
+            self.send_header("Content-Length", str(fs.st_size))
+            self.send_header("Last-Modified", self.date_time_string(fs.st_mtime))
+            self.end_headers()
+            return f
+        except Exception:
+            f.close()
+            raise
+
+    def not_modified(self, mtime: float) -> bool:
+        """If-Modified-Since (without If-None-Match) covers this modification time."""
+        if "If-Modified-Since" not in self.headers or "If-None-Match" in self.headers:
+            return False
+        try:
+            ims = email.utils.parsedate_to_datetime(self.headers["If-Modified-Since"])
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        if ims.tzinfo is None:
+            ims = ims.replace(tzinfo=datetime.timezone.utc)
+        last = datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).replace(microsecond=0)
+        return last <= ims
 
     def copyfile(self, source, outputfile) -> None:  # count the bytes of bodies served
         n = 0
@@ -53,7 +147,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             n += len(buf)
         with self.server.lock:
             self.server.bytes_sent += n
-            self.server.requests.append((self.path, n))
+            self.server.requests.append((self.path, n, self.encoding))
 
     def log_message(self, fmt: str, *args) -> None:
         if not self.quiet:
@@ -68,7 +162,7 @@ class Server(http.server.ThreadingHTTPServer):
         super().__init__(*a, **kw)
         self.lock = threading.Lock()
         self.bytes_sent = 0
-        self.requests: list[tuple[str, int]] = []
+        self.requests: list[tuple[str, int, str | None]] = []
 
 
 def make_server(directory: str, port: int = 0, host: str = "localhost", quiet: bool = True) -> Server:

@@ -1,41 +1,66 @@
 // The engine worker: a module Web Worker (Pyodide 314.x runs only in module workers).
-// Boots Pyodide from the site itself, installs micropip and the engine wheel, then
-// relays JSON requests to cardavia.bridge.Bridge().handle().
+// The runtime starts loading the moment the worker exists (before the page says which
+// engine archive to use); the engine wheel — a zip of the pure-Python package — is fetched
+// alongside, written to the in-memory file system and put on sys.path (zipimport, built
+// into Python: no micropip, no unpacking). Then it relays JSON requests to
+// cardavia.bridge.Bridge().handle().
 //
 // Page → worker:  {type: "init", wheel: "cardavia-….whl"}
 //                 {type: "request", json: "<request JSON text>"}
-// Worker → page:  {type: "progress", stage: "runtime"|"micropip"|"engine"|"ready", ms}
-//                 {type: "ready", timings: {runtime, micropip, engine, total}}
+// Worker → page:  {type: "progress", stage: "runtime"|"engine", ms}
+//                 {type: "ready", timings: {runtime, engine, total, marks}}
 //                 {type: "response", json: "<response JSON text>"}
 //                 {type: "fatal", message}
+// timings.marks are absolute times (performance.timeOrigin + now(), ms) so that the page
+// can place every boot step on its own clock.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../pyodide/", import.meta.url).href;
+const now = () => performance.timeOrigin + performance.now();
+const marks = { workerStart: now() };
 let handle = null;
 let booting = null;
 
-async function boot(wheel) {
-  const t0 = performance.now();
-  const mark = {};
-  postMessage({ type: "progress", stage: "runtime" });
-  const pyodide = await loadPyodide({
-    indexURL: base,
-    packageBaseUrl: base,
-    messageCallback: () => {},
-    errorCallback: (m) => console.warn(m),
+// Download and compile the runtime at once: nothing it needs depends on the page.
+const runtime = loadPyodide({
+  indexURL: base,
+  packageBaseUrl: base,
+  messageCallback: () => {},
+  errorCallback: (m) => console.warn(m),
+}).then((py) => { marks.runtime = now(); return py; });
+runtime.catch(() => {}); // reported by boot()
+
+function fetchBytes(url) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url.split("/").pop()}: HTTP ${r.status}`);
+    return r.arrayBuffer();
   });
-  mark.runtime = performance.now() - t0;
-  postMessage({ type: "progress", stage: "micropip", ms: mark.runtime });
-  await pyodide.loadPackage("micropip", { messageCallback: () => {}, errorCallback: () => {} });
-  mark.micropip = performance.now() - t0 - mark.runtime;
-  postMessage({ type: "progress", stage: "engine" });
-  const micropip = pyodide.pyimport("micropip");
-  await micropip.install(new URL(wheel, base).href);
-  pyodide.runPython("from cardavia.bridge import Bridge\n_cardavia_bridge = Bridge()");
+}
+
+async function boot(wheel) {
+  const archive = fetchBytes(new URL(wheel, base).href); // in parallel with the runtime
+  archive.catch(() => {});
+  postMessage({ type: "progress", stage: "runtime" });
+  const pyodide = await runtime;
+  postMessage({ type: "progress", stage: "engine", ms: marks.runtime - marks.workerStart });
+  const bytes = new Uint8Array(await archive);
+  marks.archive = now();
+  // A wheel is a zip with the package at its root: importable as it is.
+  const path = `/tmp/${wheel}`;
+  pyodide.FS.writeFile(path, bytes);
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\n`
+    + "from cardavia.bridge import Bridge\n_cardavia_bridge = Bridge()");
   handle = pyodide.globals.get("_cardavia_bridge").handle;
-  mark.engine = performance.now() - t0 - mark.runtime - mark.micropip;
-  mark.total = performance.now() - t0;
-  postMessage({ type: "ready", timings: mark });
+  marks.engine = now();
+  postMessage({
+    type: "ready",
+    timings: {
+      runtime: marks.runtime - marks.workerStart, // the bare loadPyodide
+      engine: marks.engine - marks.runtime, // archive (if still arriving) + import + Bridge()
+      total: marks.engine - marks.workerStart,
+      marks,
+    },
+  });
 }
 
 self.onmessage = async (e) => {

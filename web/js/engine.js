@@ -1,15 +1,26 @@
-// The page side of the engine: registers the service worker, then (once it is active)
-// starts the module Web Worker that runs Pyodide + cardavia.bridge, and turns
+// The page side of the engine: registers the service worker and starts the module Web
+// Worker that runs Pyodide + cardavia.bridge as early as the page allows, and turns
 // requests into promises. One engine per page, shared by every view.
+//
+// Boot starts when this module is evaluated, not when a table asks for the engine:
+// - a later visit (the service worker already controls the page): the worker is created
+//   at once, so the runtime downloads from Cache Storage and compiles while the page
+//   loads its data and draws;
+// - a first visit: the worker is created only once the service worker is active (else
+//   the 9.6 MB wasm would download twice: once for the worker, once for the precache).
 import { sleep } from "./dom.js";
 
 // no boot progress for this long → a timeout message with a Retry button (?boot_timeout=ms for tests)
 const STALL_MS = Math.min(600000, Math.max(1000, Number(new URLSearchParams(location.search).get("boot_timeout")) || 60000));
+const ROOT = new URL("../", import.meta.url); // the site root, wherever it is served
 
 export const hook = (window.__cardavia = window.__cardavia || {
   ready: false, booted: false, snapshot: null, response: null, moveTimes: [], timings: null,
   bootStart: performance.now(), swVersion: null, swError: null,
 });
+// every boot step on the page's clock (ms since navigation); workersCreated counts engine workers
+hook.bootMarks = hook.bootMarks || {};
+hook.workersCreated = hook.workersCreated || 0;
 
 // ------------------------------------------------------------------ service worker
 const updateListeners = new Set();
@@ -93,6 +104,46 @@ async function registerServiceWorker(onProgress) {
   }
 }
 
+// ------------------------------------------------------------------ early start
+const swProgress = new Set(); // listeners for precache progress (the Engine, once it exists)
+let lastSwProgress = null;
+const swDone = registerServiceWorker((p) => {
+  lastSwProgress = p;
+  for (const fn of swProgress) fn(p);
+}).then((outcome) => { hook.bootMarks.swSettled = performance.now(); return outcome; });
+
+function spawnWorker(base) {
+  hook.workersCreated += 1;
+  hook.bootMarks.workerCreated = performance.now();
+  return new Worker(new URL("worker/engine-worker.js", base), { type: "module" });
+}
+
+/** The worker started before any Engine asked for it (null if it failed to start). */
+let spare = null;
+function startSpare() {
+  if (spare) return;
+  try {
+    const worker = spawnWorker(ROOT);
+    spare = { worker, error: null };
+    worker.onerror = (e) => { spare.error = (e && e.message) || "worker error"; };
+  } catch { spare = null; }
+}
+if ("serviceWorker" in navigator && navigator.serviceWorker.controller) startSpare();
+else swDone.then(startSpare);
+
+function takeSpare(base) {
+  const s = spare;
+  if (!s || s.taken || new URL(base).href !== ROOT.href) return null;
+  if (s.error) { // it died before anyone listened: the Engine starts a fresh one
+    s.taken = true;
+    s.worker.terminate();
+    return null;
+  }
+  s.taken = true;
+  s.worker.onerror = null;
+  return s.worker;
+}
+
 // ------------------------------------------------------------------ engine worker
 export class Engine {
   constructor(base, wheel) {
@@ -136,10 +187,12 @@ export class Engine {
   }
 
   async _boot() {
-    if (!this.swDone) {
-      this.swDone = registerServiceWorker((p) => this.setState(p));
+    if (!this.swListening) {
+      this.swListening = true;
+      if (lastSwProgress) this.setState(lastSwProgress);
+      swProgress.add((p) => { if (this.state.stage === "idle" || this.state.stage === "sw" || this.state.stage === "precache") this.setState(p); });
     }
-    await this.swDone;
+    await swDone;
     return new Promise((resolve, reject) => {
       let stall;
       const arm = () => {
@@ -155,7 +208,7 @@ export class Engine {
       };
       let worker;
       try {
-        worker = new Worker(new URL("worker/engine-worker.js", this.base), { type: "module" });
+        worker = takeSpare(this.base) || spawnWorker(this.base);
       } catch (err) {
         fail(String((err && err.message) || err));
         return;
@@ -169,6 +222,8 @@ export class Engine {
         else if (m.type === "ready") {
           clearTimeout(stall);
           hook.timings = m.timings;
+          for (const [k, v] of Object.entries(m.timings.marks || {})) hook.bootMarks[k] = v - performance.timeOrigin;
+          hook.bootMarks.ready = performance.now();
           hook.booted = true;
           this.setState({ stage: "ready", timings: m.timings });
           resolve(this);
@@ -195,6 +250,10 @@ export class Engine {
         this.worker.postMessage({ type: "request", json: JSON.stringify({ id, op, ...fields }) });
       });
       res.ms = performance.now() - t0;
+      if ((op === "new_match" || op === "restore") && res.ok && hook.bootMarks.firstDeal === undefined) {
+        hook.bootMarks.firstDeal = performance.now();
+        hook.bootMarks.firstDealMs = res.ms;
+      }
       if (op === "advance" && res.ok) hook.moveTimes.push(res.ms);
       hook.response = res;
       if (res.snapshot) hook.snapshot = res.snapshot;
