@@ -57,6 +57,7 @@ bench: setup-py
 
 bench-web: build setup-browser
 	$(PY) scripts/bench_web.py
+	$(PY) scripts/bench_pace.py
 
 clean:
 	rm -rf dist build $(VENV) node_modules

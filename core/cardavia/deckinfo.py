@@ -63,8 +63,9 @@ def _game_module(game_id: str):
 
 def _points(game_id: str, module, pack: list[str]) -> dict[str, int]:
     """Points each card of the pack scores by itself (0 for most)."""
-    if module is not None and hasattr(module, "card_points"):
-        return {c: module.card_points(c) for c in pack}
+    points_of = getattr(module, "card_points", None) or getattr(module, "card_value", None)
+    if points_of is not None:
+        return {c: points_of(c) for c in pack}
     if module is None and game_id == "minchiate":
         return {c: _MINCHIATE_POINTS.get(c, 0) for c in pack}
     prizes = {getattr(module, n) for n in PRIZE_CARD_NAMES if module is not None and hasattr(module, n)}
