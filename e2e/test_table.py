@@ -207,3 +207,43 @@ def test_tallies_equal_the_captured_piles(table_page, server, game):
         checked += 1
         play_first(page)
     assert checked >= 6
+
+
+def test_a_corrupt_save_is_set_aside_with_a_message_and_play_goes_on(table_page, server):
+    page = table_page
+    open_game(page, server, "briscola", "speed=instant&level=greedy")
+    page.evaluate("localStorage.setItem('cardavia.save.briscola.piacentine', '{not json')")
+    page.reload()
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_selector(YOURS)
+    log = page.locator(".table-view .log").inner_text()
+    assert "The saved game could not be read" in log
+    assert page.evaluate("localStorage.getItem('cardavia.save.briscola.piacentine.unreadable')") == '"{not json"'
+    play_first(page)
+    page.wait_for_selector(WAITING)
+    saved = page.evaluate("JSON.parse(localStorage.getItem('cardavia.save.briscola.piacentine'))")
+    assert saved and saved["save"], "the new game is saved again"
+
+
+def test_a_full_storage_lets_play_go_on_with_a_notice(browser, server):
+    ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    # every save of a game is refused, as a full quota does; the settings still store
+    ctx.add_init_script("""(() => {
+      const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (String(k).startsWith('cardavia.save.')) throw new DOMException('full', 'QuotaExceededError');
+        return set.call(this, k, v);
+      };
+    })()""")
+    try:
+        page = ctx.new_page()
+        open_game(page, server, "scopa", "speed=instant&level=greedy&seed=4")
+        page.wait_for_selector(YOURS)
+        for _ in range(3):
+            play_first(page)
+            page.wait_for_selector(WAITING)
+        log = page.locator(".table-view .log").inner_text()
+        assert log.count("this game is not being saved") == 1, "said once, not at every move"
+        assert page.locator(".table-view[data-state=yours]").count() == 1
+    finally:
+        ctx.close()

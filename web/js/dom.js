@@ -37,8 +37,16 @@ export const storage = {
       return v === null ? fallback : JSON.parse(v);
     } catch { return fallback; }
   },
+  /** Stores `value`; false when the browser refused it (quota full, storage off): play goes on. */
   set(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* storage refused: carry on */ }
+    try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch { return false; }
+  },
+  /** {value} when `key` holds JSON, {broken: raw text} when it holds something else, null when empty. */
+  read(key) {
+    let raw = null;
+    try { raw = localStorage.getItem(key); } catch { return null; }
+    if (raw === null) return null;
+    try { return { value: JSON.parse(raw) }; } catch { return { broken: raw }; }
   },
   remove(key) {
     try { localStorage.removeItem(key); } catch { /* ignore */ }

@@ -176,6 +176,12 @@ export class TableView {
     }
   }
 
+  /** A notice the player must see (storage trouble): in the log and, briefly, on the board. */
+  notice(key) {
+    this.note(() => t(key));
+    this.flash("center", t(key), "notice");
+  }
+
   turn(state) {
     if (state === "yours") this.clock.resume();
     this.setState(state);

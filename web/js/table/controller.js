@@ -43,8 +43,14 @@ export class MatchController {
   /** Restores the autosave of this game and deck, or deals a new match. */
   async resumeOrNew(settings) {
     if (this.disposed) return;
-    const saved = storage.get(this.saveKey);
-    if (saved && saved.save) {
+    const found = storage.read(this.saveKey);
+    const saved = found && found.value;
+    let unreadable = false;
+    if (found && (found.broken !== undefined || !saved || !saved.save)) {
+      storage.set(`${this.saveKey}.unreadable`, found.broken !== undefined ? found.broken : found.value);
+      storage.remove(this.saveKey);
+      unreadable = true;
+    } else if (saved) {
       const res = await this.call("restore", { save: saved.save });
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game) {
@@ -55,9 +61,13 @@ export class MatchController {
         if (!res.snapshot.result) this.loop(token);
         return;
       }
+      // unreadable (corrupt, edited, from an unknown version): set aside, never lost, and say so
+      storage.set(`${this.saveKey}.unreadable`, saved);
       storage.remove(this.saveKey);
+      unreadable = true;
     }
     await this.newMatch(settings);
+    if (unreadable) this.view.notice("table.save_unreadable");
   }
 
   async newMatch(settings) {
@@ -169,6 +179,10 @@ export class MatchController {
     // another view may have replaced the bridge's match meanwhile: never save it under our key
     if (this.disposed || !res.ok || !res.save) return;
     if (res.snapshot && (res.snapshot.game !== this.game || res.snapshot.deck !== this.deck)) return;
-    storage.set(this.saveKey, { save: res.save, level: this.level });
+    const stored = storage.set(this.saveKey, { save: res.save, level: this.level });
+    if (!stored && !this.warnedNotSaving) {
+      this.warnedNotSaving = true;
+      this.view.notice("table.not_saving");
+    }
   }
 }
