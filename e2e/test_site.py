@@ -323,7 +323,16 @@ def test_hint_and_undo(page, server):
     page.get_by_role("button", name="Hint").click()
     hinted = page.locator(".hand button.hinted")
     hinted.wait_for()
-    assert page.get_by_role("log").locator("li.note").last.inner_text() == f"Hint: play {hinted.get_attribute('aria-label')}."
+    # the hint says why, in words, from the expert search's own values
+    advice = page.evaluate("window.__cardavia.response.advice")
+    assert advice["action"] == page.evaluate("window.__cardavia.response.hint")
+    assert hinted.get_attribute("data-card") == advice["action"].split(":")[1]
+    note = page.get_by_role("log").locator("li.note").last.inner_text()
+    assert re.fullmatch(rf"Hint: play {re.escape(hinted.get_attribute('aria-label'))} — .+\.", note), note
+    assert page.locator(".hint-box .hint-main").inner_text() == note
+    choices = page.locator(".hint-box .hint-choices li")
+    assert choices.count() == len([c for c in advice["choices"] if c["expected"] is not None]) >= 2
+    assert choices.first.get_attribute("data-action") == advice["action"]
     before = snapshot(page)
     card = play_one(page)
     page.wait_for_selector(".table-view[data-state=yours]")

@@ -162,8 +162,7 @@ export class TableView {
   // ---------------------------------------------------------------- controller callbacks
   /** The snapshot after a restore: shown as it is, with the score sheet if the match is over. */
   async restored(res) {
-    this.logEl.textContent = "";
-    this.history = [];
+    this.reset();
     this.note(() => t("table.restored"));
     this.snap = res.snapshot;
     this.render();
@@ -195,6 +194,17 @@ export class TableView {
     this.setState(this.snap && this.snap.your_turn ? "yours" : "idle");
   }
 
+  /** A new deal or practice: the log, the last move and the test records start afresh. */
+  reset() {
+    this.logEl.textContent = "";
+    this.history = [];
+    this.lastMoveEl.textContent = "";
+    this.snap = null;
+    hook.flashes = [];
+    hook.tricks = [];
+    this.lastPlayed = null;
+  }
+
   /** The least pause before a computer card moves (the engine's answer is usually there already). */
   beforeComputerMove() {
     return this.clock.wait(this.pace().gap);
@@ -204,15 +214,6 @@ export class TableView {
   async present(res, token, { fresh = false } = {}) {
     const events = res.events || [];
     const snap = res.snapshot;
-    if (fresh) {
-      this.logEl.textContent = "";
-      this.history = [];
-      this.lastMoveEl.textContent = "";
-      this.snap = null;
-      hook.flashes = [];
-      hook.tricks = [];
-      this.lastPlayed = null;
-    }
     if (!this.snap) { this.snap = snap; this.render(); }
     if (fresh) this.markReady();
     if (fresh && snap.practice) this.note(() => t("table.practice"));

@@ -81,6 +81,7 @@ export class MatchController {
     if (token !== this.token) return;
     if (!res.ok) { this.view.error(res); return; }
     this.snap = null;
+    this.view.reset();
     await this.save(); // saved the moment it is dealt
     this.prefetch(res.snapshot);
     await this.view.present(res, token, { fresh: true });
@@ -124,6 +125,7 @@ export class MatchController {
     if (token !== this.token) return;
     if (!res.ok) { this.view.error(res); return; }
     this.snap = null;
+    this.view.reset();
     await this.save();
     await this.view.present({ ...res, events: [] }, token, { fresh: true });
     if (token !== this.token) return;
