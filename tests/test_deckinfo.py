@@ -97,8 +97,7 @@ def test_minchiate_has_25_counting_cards_worth_142(site_cards):
 
 
 def test_a_game_module_with_card_points_is_the_source_of_its_points(monkeypatch):
-    # Minchiate's table in deckinfo stands in only until the engine has the game:
-    # then the module's card_points() decides (here a stand-in module).
+    # the game module decides what its cards score (here a stand-in for Minchiate's)
     fake = types.ModuleType("cardavia.games.minchiate")
     fake.card_points = lambda c: 7 if c == "T29" else 0
     monkeypatch.setitem(sys.modules, "cardavia.games.minchiate", fake)

@@ -24,18 +24,6 @@ COURT_LETTERS = {"J": "F", "Q": "D", "N": "C", "K": "R"}
 # (Scopa's settebello; Cicera's Matta, 10 of Coins and Fante of Cups).
 PRIZE_CARD_NAMES = ("SETTEBELLO", "MATTA", "TEN_OF_COINS", "FANTE_OF_CUPS")
 
-# Minchiate's counting cards (rules/minchiate.md §4.2), used only while the engine has
-# no Minchiate module; once it has one, its card_points() is the source (a test checks
-# the two agree).
-_MINCHIATE_POINTS = {
-    **{f"T{n}": 10 for n in range(36, 41)},
-    **{f"T{n}": 5 for n in (1, 10, 13, 20, 28, 30, 31, 32, 33, 34, 35)},
-    **{f"T{n}": 3 for n in (2, 3, 4, 5)},
-    cards.MATTO: 5,
-    **{"K" + s: 5 for s in cards.SUITS},
-}
-
-
 def rank_label(rank: str) -> str:
     """The corner letter or number a deck prints for ``rank`` (the Asso shows 1)."""
     if rank == "A":
@@ -61,13 +49,12 @@ def _game_module(game_id: str):
         return None
 
 
-def _points(game_id: str, module, pack: list[str]) -> dict[str, int]:
-    """Points each card of the pack scores by itself (0 for most)."""
+def _points(module, pack: list[str]) -> dict[str, int]:
+    """Points each card of the pack scores by itself (0 for most): the game module's
+    card_points() or card_value(), else 1 for each of its prize cards."""
     points_of = getattr(module, "card_points", None) or getattr(module, "card_value", None)
     if points_of is not None:
         return {c: points_of(c) for c in pack}
-    if module is None and game_id == "minchiate":
-        return {c: _MINCHIATE_POINTS.get(c, 0) for c in pack}
     prizes = {getattr(module, n) for n in PRIZE_CARD_NAMES if module is not None and hasattr(module, n)}
     return {c: int(c in prizes) for c in pack}
 
@@ -83,7 +70,7 @@ def game_info(game_id: str) -> dict:
         whole = cards.DECKS[deck]
         pack = [c for c in whole if pack_of is None or c in pack_of]
         stripped[deck] = [c for c in whole if c not in pack]
-        points.update(_points(game_id, module, pack))
+        points.update(_points(module, pack))
     base = Counter(points.values()).most_common(1)[0][0] if points else 0
     # Fishing games add cards up: where their capture values cover the courts, the
     # corners show those values instead of the letters.

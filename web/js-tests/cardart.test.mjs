@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { setDeckData, deckGroups, deckCards, cardLabel, courtCounting, showingGame, strippedCards, cardPoints }
+import { setDeckData, deckGroups, deckCards, cardLabel, courtCounting, strippedCards, cardPoints }
   from "../js/cardart.js";
 import { ICONS } from "../js/cardart/icons.js";
 import { MINCHIATE_ICONS } from "../js/cardart/icon-names.js";
@@ -58,13 +58,6 @@ test("tarot labels: Roman numerals in the long suits of the Tarocco, trump numbe
   assert.equal(cardLabel("T21", "tarocco-piemontese", "tarocchi"), "21");
   assert.equal(cardLabel("T40", "minchiate", "minchiate"), "40");
   assert.equal(cardLabel("T0", "minchiate", "minchiate"), "");
-});
-
-test("a caller that passes no game id gets the game the page shows", () => {
-  showingGame("scopa");
-  assert.equal(cardLabel("KC", "piacentine", "R"), "10"); // table.js still passes indexLabel(code)
-  showingGame(null);
-  assert.equal(cardLabel("KC", "piacentine", "R"), "R");
 });
 
 test("the court worth 8 in Scopa: the Fante in the Piacentine, the Donna in the Siciliane", () => {

@@ -7,7 +7,7 @@ import { t, num, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
-import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, showingGame, usesIcons } from "./cardart.js";
+import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, usesIcons } from "./cardart.js";
 import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 
@@ -91,7 +91,6 @@ function describe(text) {
 function renderHome() {
   document.title = t("app.name");
   describe(t("home.intro"));
-  showingGame(null);
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
     h("p", { class: "intro", text: t("home.intro") }),
@@ -103,7 +102,6 @@ function renderTradition(id) {
   if (!tr) return notFound();
   document.title = `${tr.name} · ${t("app.name")}`;
   describe(t(`tradition.${tr.id}.description`));
-  showingGame(null);
   return h("section", { class: "page tradition-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
     h("div", { class: "tradition-head" }, h("div", {},
@@ -223,7 +221,6 @@ function renderGame(id, params) {
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   describe(t(`game.${g.id}.blurb`));
   const key = `${g.id}|${deck}`;
-  showingGame(g.id); // corners as this game counts them (Scopa: 8, 9, 10)
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
     ["table", "rules"].map((name) => h("a", {

@@ -11,7 +11,7 @@ import { SUIT_SYMBOLS, PIPS, RANK_NUMBER, SUIT_TEXT } from "./cardart/suits.js";
 import { courtFigure } from "./cardart/courts.js";
 import { titledTrump, TRUMP_TITLES } from "./cardart/tarot.js";
 import { minchiateTrump } from "./cardart/minchiate.js";
-import { rankLabel, gameData } from "./cardart/deckdata.js";
+import { rankLabel } from "./cardart/deckdata.js";
 
 export { setDeckData, deckGroups, deckCards, strippedCards, cardPoints, courtCounting } from "./cardart/deckdata.js";
 export { TRUMP_TITLES };
@@ -39,15 +39,6 @@ export function parseCard(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
-// The game a legacy caller means: table.js still passes indexLabel(code) as the third
-// argument of cardSvg; until it passes the game id, the game page names its game here.
-let pageGame = null;
-/** The game the page shows (app.js and embed-main.js; null off a game page). */
-export function showingGame(game) {
-  pageGame = game || null;
-}
-const gameFor = (game) => (game && gameData(game) ? game : pageGame);
-
 /** The corner index of a card face as `game` prints it: Scopa's courts read 8, 9, 10; other
  * games show the deck's letters (F, C, R, D); trumps their number; the Matto none. */
 export function cardLabel(code, deck, game) {
@@ -56,7 +47,7 @@ export function cardLabel(code, deck, game) {
   const n = RANK_NUMBER[c.rank];
   const style = styleOf(deck);
   if (n && style.romanSuits && style.romanSuits.includes(c.suit)) return roman(n);
-  return rankLabel(c.rank, deck, gameFor(game));
+  return rankLabel(c.rank, deck, game);
 }
 
 const cache = new Map();

@@ -6,7 +6,6 @@ import { t } from "./i18n.js";
 import { loadSite, game as gameOf, tradition } from "./site.js";
 import { TableView } from "./table.js";
 import { applyLook, loadLook } from "./settings.js";
-import { showingGame } from "./cardart.js";
 
 const root = document.getElementById("embed");
 
@@ -36,7 +35,6 @@ async function start() {
   const full = new URL("./", location.href);
   full.hash = `#/game/${g.id}?deck=${deck}`;
   clear(root);
-  showingGame(g.id); // corners as this game counts them (Scopa: 8, 9, 10)
   const view = new TableView(root, { engine: site.engine, game: g, deck, embed: true });
   view.side.appendChild(h("p", { class: "open-full" },
     h("a", { href: full.href, target: "_blank", rel: "noopener", text: t("embed.open_full") })));
