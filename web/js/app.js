@@ -122,19 +122,6 @@ function renderTradition(id) {
     wholeDeck(tr));
 }
 
-// Strings the deck grid added: English until every catalogue has them (then drop this).
-const PENDING = {
-  "tradition.deck_for": "Show the deck as it counts in",
-  "tradition.points_note": "Marked with their value: the cards that score by themselves in {game} ({count} in all).",
-  "tradition.points_note_base": "Marked with their value: the cards that score more than {base} in {game} ({count} in all); every other card scores {base}.",
-  "tradition.points_card": "{card}, worth {points} in {game}",
-  "tradition.icon_credit": "Trump pictures: icons by Lorc, Delapouite and contributors, game-icons.net (CC BY 3.0).",
-};
-function tp(key, params) {
-  if (has(key)) return t(key, params);
-  return PENDING[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
-}
-
 /** Every card of the deck, by suit (trumps first), as one of the tradition's games sees it:
  * the cards it strips out are crossed, the cards that score by themselves carry their value,
  * the corners read as that game prints them (Scopa: 8, 9, 10). All of it from the engine. */
@@ -153,7 +140,7 @@ function wholeDeck(tr, gameId = tr.games[0]) {
   }
   if (scoring.length) {
     notes.push(h("p", { class: "deck-note points-note" }, h("span", { class: "points-key", "aria-hidden": "true", text: num(points[scoring[0]]) }),
-      tp(base ? "tradition.points_note_base" : "tradition.points_note", { count: num(scoring.length), game: gname, base: num(base) })));
+      t(base ? "tradition.points_note_base" : "tradition.points_note", { count: num(scoring.length), game: gname, base: num(base) })));
   }
   const section = h("section", { class: "whole-deck", "aria-labelledby": "whole-deck-title", dataset: { game: gameId } },
     h("h2", { id: "whole-deck-title", text: t("tradition.whole_deck", { count: total }) }),
@@ -166,21 +153,21 @@ function wholeDeck(tr, gameId = tr.games[0]) {
         const value = !gone && points[c] !== undefined ? points[c] : null;
         let name = cardName(c);
         if (gone) name = t("tradition.stripped_card", { card: name, game: gname });
-        else if (value !== null) name = tp("tradition.points_card", { card: name, points: num(value), game: gname });
+        else if (value !== null) name = t("tradition.points_card", { card: name, points: num(value), game: gname });
         const e = h("span", { class: "card face", role: "img", "aria-label": name, title: name });
         e.appendChild(cardSvg(c, tr.id, gameId));
         return h("li", { class: `deck-card${gone ? " stripped" : ""}${value !== null ? " scoring" : ""}`, dataset: { card: c } }, e,
           value !== null ? h("span", { class: "points-badge", "aria-hidden": "true", text: num(value) }) : null);
       })))),
-    usesIcons(tr.id) ? h("p", { class: "art-credit", text: tp("tradition.icon_credit", {}) }) : null);
+    usesIcons(tr.id) ? h("p", { class: "art-credit", text: t("tradition.icon_credit", { authors: "Lorc, Delapouite", site: "game-icons.net", licence: "CC BY 3.0" }) }) : null);
   return section;
 }
 
 /** Buttons to see the deck as each of the tradition's games counts it (Piacentine: Briscola's
  * card points, or Scopa's 8, 9, 10 on the courts). */
 function gameSwitch(tr, current) {
-  return h("div", { class: "deck-switch", role: "group", "aria-label": tp("tradition.deck_for", {}) },
-    h("span", { class: "deck-switch-label", "aria-hidden": "true", text: tp("tradition.deck_for", {}) }),
+  return h("div", { class: "deck-switch", role: "group", "aria-label": t("tradition.deck_for", {}) },
+    h("span", { class: "deck-switch-label", "aria-hidden": "true", text: t("tradition.deck_for", {}) }),
     tr.games.map((gid) => h("button", {
       type: "button", class: "btn deck-game", "aria-pressed": String(gid === current), dataset: { game: gid },
       text: t(`game.${gid}.name`),
