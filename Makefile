@@ -41,7 +41,7 @@ test: setup setup-browser
 test-py: setup-py
 	$(PY) -m pytest tests
 
-test-js:
+test-js: setup-node
 	node --test web/js-tests/*.test.mjs
 
 test-pyodide: setup
