@@ -247,3 +247,52 @@ def test_a_full_storage_lets_play_go_on_with_a_notice(browser, server):
         assert page.locator(".table-view[data-state=yours]").count() == 1
     finally:
         ctx.close()
+
+
+def test_the_review_lists_costly_moves_and_tries_again_from_one(table_page, server):
+    """After a deal the sheet's Review asks the engine's search which of your moves cost
+    two points or more; "Try again from here" replays the deal from just before that move."""
+    page = table_page
+    # a Briscola deal played by always leading/answering with the first card: blunders galore
+    open_game(page, server, "briscola", "speed=instant&level=greedy&seed=31", (1100, 800))
+    for _ in range(25):
+        page.wait_for_selector(WAITING)
+        if page.locator("dialog[open]").count():
+            break
+        page.locator(".hand button:not([disabled])").last.click()
+    dialog = page.locator("dialog[open]")
+    dialog.get_by_role("button", name="Review my moves").click()
+    dialog.locator(".review .review-list li, .review .review-none").first.wait_for(timeout=120_000)
+    review = page.evaluate("window.__cardavia.response.review")
+    items = dialog.locator(".review-list li")
+    assert items.count() == len(review["mistakes"]) >= 1, review
+    assert [int(x) for x in items.evaluate_all("els => els.map(e => e.dataset.index)")] == [m["index"] for m in review["mistakes"]]
+    first = review["mistakes"][0]
+    items.first.get_by_role("button", name="Try again from here").click()
+    page.wait_for_selector(YOURS)
+    snap = page.evaluate("window.__cardavia.snapshot")
+    assert snap["practice"] is True
+    assert any(a["id"] == first["played"] for a in snap["legal"]), "back at the move that cost points"
+    assert "Practice" in page.locator(".table-view .log").inner_text()
+
+
+def test_a_dead_engine_worker_is_replaced_and_no_move_is_lost(table_page, server):
+    """The worker dies without a word (terminated through the test hook); the player's
+    next card gets no answer, so after the request timeout the page starts a new worker,
+    restores the autosave, plays that card again and the game goes on."""
+    page = table_page
+    open_game(page, server, "briscola", "speed=instant&level=greedy&seed=17&request_timeout=4000", (1100, 800))
+    page.wait_for_selector(YOURS)
+    workers = page.evaluate("window.__cardavia.workersCreated")
+    page.evaluate("window.__cardavia.killWorker()")
+    card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
+    page.locator(f'.hand button[data-card="{card}"]').click()
+    page.wait_for_function("(window.__cardavia.workerLosses || 0) >= 1", timeout=30_000)
+    page.wait_for_selector(YOURS, timeout=BOOT_TIMEOUT)
+    assert page.evaluate("window.__cardavia.workersCreated") == workers + 1
+    snap = page.evaluate("window.__cardavia.snapshot")
+    assert card not in snap["hand"] and (card in snap["played"] or any(x["card"] == card for x in snap["trick"])), "the move was lost"
+    assert "The game engine stopped and was restarted" in page.locator(".table-view .log").inner_text()
+    play_first(page)  # and the next play works
+    page.wait_for_selector(WAITING)
+    assert page.evaluate("window.__cardavia.snapshot")["hand"] != snap["hand"]

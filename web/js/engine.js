@@ -12,6 +12,9 @@ import { sleep } from "./dom.js";
 
 // no boot progress for this long → a timeout message with a Retry button (?boot_timeout=ms for tests)
 const STALL_MS = Math.min(600000, Math.max(1000, Number(new URLSearchParams(location.search).get("boot_timeout")) || 60000));
+// no answer to a request for this long → the worker is taken for dead and replaced
+// (?request_timeout=ms for tests); the review of a whole deal gets four times as long
+const REQUEST_MS = Math.min(600000, Math.max(1000, Number(new URLSearchParams(location.search).get("request_timeout")) || 60000));
 const ROOT = new URL("../", import.meta.url); // the site root, wherever it is served
 
 export const hook = (window.__cardavia = window.__cardavia || {
@@ -156,6 +159,27 @@ export class Engine {
     this.worker = null;
     this.readyPromise = null;
     this.queue = Promise.resolve();
+    this.lostListeners = new Set();
+    // for tests: the worker dies without a word, as a crashed or killed one does
+    hook.killWorker = () => { if (this.worker) this.worker.terminate(); };
+  }
+
+  /** `fn(reason)` runs when a booted worker dies or stops answering (it is replaced on the next start). */
+  onLost(fn) {
+    this.lostListeners.add(fn);
+    return () => this.lostListeners.delete(fn);
+  }
+
+  /** The worker is gone: every pending request fails, the next start boots a new one. */
+  lose(reason) {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.readyPromise = null;
+    for (const p of this.pending.values()) p.reject(new Error(`engine ${reason}`));
+    this.pending.clear();
+    hook.workerLosses = (hook.workerLosses || 0) + 1;
+    this.setState({ stage: "idle" });
+    for (const fn of this.lostListeners) fn(reason);
   }
 
   onState(fn) {
@@ -215,7 +239,10 @@ export class Engine {
       }
       this.worker = worker;
       arm();
-      worker.onerror = (e) => fail((e && e.message) || "worker error");
+      let booted = false;
+      worker.onerror = (e) => {
+        if (booted) { if (this.worker === worker) this.lose("crashed"); } else fail((e && e.message) || "worker error");
+      };
       worker.onmessage = (e) => {
         const m = e.data;
         if (m.type === "progress") { arm(); this.setState({ stage: m.stage }); }
@@ -225,6 +252,7 @@ export class Engine {
           for (const [k, v] of Object.entries(m.timings.marks || {})) hook.bootMarks[k] = v - performance.timeOrigin;
           hook.bootMarks.ready = performance.now();
           hook.booted = true;
+          booted = true;
           this.setState({ stage: "ready", timings: m.timings });
           resolve(this);
         } else if (m.type === "fatal") fail(m.message);
@@ -245,9 +273,14 @@ export class Engine {
       await this.start();
       const id = this.nextId++;
       const t0 = performance.now();
+      const worker = this.worker;
       const res = await new Promise((resolve, reject) => {
-        this.pending.set(id, { resolve, reject });
-        this.worker.postMessage({ type: "request", json: JSON.stringify({ id, op, ...fields }) });
+        const timer = setTimeout(() => { if (this.worker === worker) this.lose("timeout"); }, op === "review" ? 4 * REQUEST_MS : REQUEST_MS);
+        this.pending.set(id, {
+          resolve: (r) => { clearTimeout(timer); resolve(r); },
+          reject: (e) => { clearTimeout(timer); reject(e); },
+        });
+        worker.postMessage({ type: "request", json: JSON.stringify({ id, op, ...fields }) });
       });
       res.ms = performance.now() - t0;
       if ((op === "new_match" || op === "restore") && res.ok && hook.bootMarks.firstDeal === undefined) {

@@ -115,12 +115,30 @@ export class TableView {
   // ---------------------------------------------------------------- boot and lifecycle
   async start() {
     this.unsub = this.engine.onState((s) => showBoot(this.overlay, s, () => this.retry()));
+    this.unlost = this.engine.onLost(() => this.recover());
     try {
       await this.engine.start();
     } catch {
       return; // the overlay shows the failure and a Retry button
     }
     await this.ctl.resumeOrNew(this.settings);
+  }
+
+  /** The engine's worker died or stopped answering: a new one restores the autosave and play goes on. */
+  async recover() {
+    if (this.recovering || this.disposed) return;
+    this.recovering = true;
+    const redo = this.ctl.unanswered;
+    this.ctl.unanswered = null;
+    this.ctl.token++; // whatever was under way stops
+    this.clock.skip();
+    this.setState("busy");
+    try {
+      await this.engine.start();
+      await this.ctl.resumeOrNew(this.settings, { redo });
+      this.notice("table.engine_restarted");
+    } catch { /* the overlay shows the failure and a Retry button */ }
+    this.recovering = false;
   }
 
   async retry() {
@@ -136,6 +154,7 @@ export class TableView {
     this.clock.skip();
     document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
     if (this.unsub) this.unsub();
+    if (this.unlost) this.unlost();
     if (this.dialog.open) this.dialog.close();
     this.el.remove();
   }
@@ -188,6 +207,7 @@ export class TableView {
   }
 
   error(res) {
+    if (this.recovering && res.error && res.error.code === "engine") return; // recover() carries on
     const msg = (res.error && res.error.message) || "error";
     this.note(() => t("table.error", { message: msg }));
     this.render();

@@ -41,7 +41,7 @@ export class MatchController {
   }
 
   /** Restores the autosave of this game and deck, or deals a new match. */
-  async resumeOrNew(settings) {
+  async resumeOrNew(settings, { redo = null } = {}) {
     if (this.disposed) return;
     const found = storage.read(this.saveKey);
     const saved = found && found.value;
@@ -58,6 +58,12 @@ export class MatchController {
         this.snap = res.snapshot;
         const token = this.token;
         await this.view.restored(res, token);
+        // a move the dead engine never answered is made again, so no move is lost
+        if (redo && res.snapshot.your_turn && (res.snapshot.legal || []).some((a) => a.id === redo.id)) {
+          this.view.turn("busy");
+          await this.act(redo);
+          return;
+        }
         if (!res.snapshot.result) this.loop(token);
         return;
       }
@@ -92,9 +98,11 @@ export class MatchController {
 
   async act(action) {
     const token = this.token;
+    this.unanswered = action;
     const res = await this.call("act", { action: action.id });
     if (token !== this.token) return res;
     if (!res.ok) { this.view.error(res); return res; }
+    this.unanswered = null;
     await this.save(); // before its animation: a reload keeps the move
     this.prefetch(res.snapshot);
     await this.view.present(res, token);
