@@ -126,8 +126,8 @@ function spawnWorker(base) {
 let spare = null;
 let spareStarted;
 const spareStartedPromise = new Promise((resolve) => { spareStarted = resolve; });
-function onBootFilesCached() {
-  hook.bootMarks.bootFilesCached = performance.now();
+function onBootFilesCached() { // every precache message after the boot files says so: mark the first
+  if (hook.bootMarks.bootFilesCached === undefined) hook.bootMarks.bootFilesCached = performance.now();
   startSpare();
 }
 function startSpare() {
