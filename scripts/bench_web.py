@@ -23,6 +23,7 @@ Usage: python scripts/bench_web.py [--deals 2] [--dist dist]   (make bench-web b
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import shutil
 import statistics
@@ -60,7 +61,6 @@ class BenchHandler(Handler):
         extra = EXTRA.get(self.path.split("?")[0])
         if extra is None:
             return super().send_head()
-        import io
         self.encoding, self.has_variants = None, False
         self.send_response(200)
         self.send_header("Content-type", extra[0])
@@ -85,7 +85,7 @@ def steps(info: dict) -> dict:
     """The boot steps of one visit, each as ms since navigation, plus durations."""
     m = info["marks"] or {}
     t = info["timings"] or {}
-    out = {k: r1(m.get(k)) for k in ("swSettled", "workerCreated", "runtime", "archive", "engine",
+    out = {k: r1(m.get(k)) for k in ("swSettled", "bootFilesCached", "workerCreated", "runtime", "archive", "engine",
                                       "firstDeal")}
     out["playable"] = r1(info["ready"])
     out["loadPyodide_ms"] = r1(t.get("runtime"))

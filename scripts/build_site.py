@@ -287,7 +287,15 @@ def write_service_worker(dist: Path) -> str:
         rel = p.relative_to(dist).as_posix()
         digest.update(rel.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
         assets.append("./" + rel)
+    # What the engine worker loads goes first (biggest first): on a first visit the page
+    # starts the worker as soon as these are cached (BOOT_COUNT), before the rest is in.
+    boot = ["./pyodide/pyodide.asm.wasm", "./pyodide/python_stdlib.zip", "./pyodide/pyodide.asm.mjs",
+            "./pyodide/pyodide.mjs", "./pyodide/pyodide-lock.json", "./worker/engine-worker.js"]
+    boot += [a for a in assets if re.fullmatch(r"\./pyodide/cardavia-.*\.whl", a)]
+    assert set(boot) <= set(assets), boot
+    assets = boot + [a for a in assets if a not in boot]
     template = (WEB / "sw.js").read_text(encoding="utf-8")
+    template = template.replace("/*__BOOT_COUNT__*/0", str(len(boot)))
     version = digest.hexdigest()[:16]
     # the SW template itself is part of the version too
     version = hashlib.sha256((version + template).encode()).hexdigest()[:16]

@@ -5,6 +5,9 @@
 // "Update available" and posts {type: "skip-waiting"} when the user accepts.
 const VERSION = "__VERSION__";
 const ASSETS = [/*__ASSETS__*/];
+// the first BOOT_COUNT assets are what the engine worker loads: once they are cached (and so
+// in the HTTP cache too), a first-visit page may start the worker without a second download
+const BOOT_COUNT = /*__BOOT_COUNT__*/0;
 const CACHE = "cardavia-" + VERSION;
 const PREFIX = "cardavia-";
 
@@ -18,17 +21,20 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     let done = 0;
     const total = ASSETS.length;
+    let bootLeft = BOOT_COUNT;
     // a few at a time: progress for the page, and no stampede on slow links
     const queue = ASSETS.slice();
     async function worker() {
       while (queue.length) {
+        const index = total - queue.length;
         const url = queue.shift();
         // "no-cache": revalidate with the server (fresh), but files the page already loaded come back as 304s
         const res = await fetch(new Request(url, { cache: "no-cache" }));
         if (!res.ok) throw new Error(`precache ${url}: HTTP ${res.status}`);
         await cache.put(url, res);
         done += 1;
-        broadcast({ type: "precache", done, total, version: VERSION });
+        if (index < BOOT_COUNT) bootLeft -= 1;
+        broadcast({ type: "precache", done, total, version: VERSION, bootReady: BOOT_COUNT > 0 && bootLeft === 0 });
       }
     }
     await Promise.all([worker(), worker(), worker(), worker()]);

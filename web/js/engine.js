@@ -6,8 +6,11 @@
 // - a later visit (the service worker already controls the page): the worker is created
 //   at once, so the runtime downloads from Cache Storage and compiles while the page
 //   loads its data and draws;
-// - a first visit: the worker is created only once the service worker is active (else
-//   the 9.6 MB wasm would download twice: once for the worker, once for the precache).
+// - a first visit: the worker is created once the service worker has precached what the
+//   worker loads (it lists those files first and says "bootReady"): the worker's requests
+//   then revalidate against the HTTP cache (304, no body) instead of downloading the 9.6 MB
+//   wasm a second time; the rest of the site is precached meanwhile. Without that message
+//   (no service worker, install failed), once registration has settled.
 import { sleep } from "./dom.js";
 
 // no boot progress for this long → a timeout message with a Retry button (?boot_timeout=ms for tests)
@@ -55,6 +58,7 @@ async function registerServiceWorker(onProgress) {
     let watchdog = setTimeout(() => stalled("stalled"), STALL_MS);
     navigator.serviceWorker.addEventListener("message", (e) => {
       if (e.data && e.data.type === "precache" && !hadController) {
+        if (e.data.bootReady) onBootFilesCached();
         clearTimeout(watchdog);
         watchdog = setTimeout(() => stalled("stalled"), STALL_MS);
         onProgress({ stage: "precache", ...e.data });
@@ -123,7 +127,14 @@ function spawnWorker(base) {
 
 /** The worker started before any Engine asked for it (null if it failed to start). */
 let spare = null;
+let spareStarted;
+const spareStartedPromise = new Promise((resolve) => { spareStarted = resolve; });
+function onBootFilesCached() { // every precache message after the boot files says so: mark the first
+  if (hook.bootMarks.bootFilesCached === undefined) hook.bootMarks.bootFilesCached = performance.now();
+  startSpare();
+}
 function startSpare() {
+  spareStarted();
   if (spare) return;
   try {
     const worker = spawnWorker(ROOT);
@@ -216,7 +227,8 @@ export class Engine {
       if (lastSwProgress) this.setState(lastSwProgress);
       swProgress.add((p) => { if (this.state.stage === "idle" || this.state.stage === "sw" || this.state.stage === "precache") this.setState(p); });
     }
-    await swDone;
+    // the worker may start before the service worker is active (first visit, boot files cached)
+    await Promise.race([swDone, spareStartedPromise]);
     return new Promise((resolve, reject) => {
       let stall;
       const arm = () => {
