@@ -116,15 +116,26 @@ def test_solver_on_a_hand_worked_tarocchi_last_trick():
 
 
 # ----- reproducible strength ------------------------------------------------
-def _play(game, seed, levels, cap):
-    """A deal's action log with the given levels per team; ``cap`` False removes
-    the wall-clock safety net (as a heavily loaded machine would never hit it,
-    or would hit it at random)."""
+class SlowClock:
+    """A stand-in for time.perf_counter on a loaded machine: every reading is
+    ``step`` seconds after the previous one, whatever the real speed."""
+
+    def __init__(self, step):
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self):
+        self.now += self.step
+        return self.now
+
+
+def _play(game, seed, cap):
+    """A deal's action log, expert against normal; ``cap`` False removes the
+    wall-clock safety net."""
     state = new_game(game, seed)
     players = []
     for s in range(state.NUM_SEATS):
-        level = levels[state.team_of(s)]
-        cls = {"normal": NormalPlayer, "expert": ExpertPlayer}[level]
+        cls = ExpertPlayer if state.team_of(s) == 0 else NormalPlayer
         players.append(cls(budget_ms=None if cap else float("inf")))
     log = []
     while state.deal_index() == 0 and not state.is_terminal():
@@ -136,20 +147,38 @@ def _play(game, seed, levels, cap):
 
 
 @pytest.mark.parametrize("game", ["briscola", "scopa"])
-def test_the_same_seed_gives_the_same_moves_with_or_without_the_clock(game):
+def test_the_same_seed_gives_the_same_moves_under_load_or_without_the_clock(game, monkeypatch):
+    """A machine so loaded that each sample seems to take 25 ms (the normal
+    player's whole former 80 ms budget gone after 3 samples) plays the same
+    moves as one without any clock: the budget is a count; the safety net
+    (10x the expected move time) is not reached."""
+    from cardavia.ai import search
     for seed in (1, 2):
-        assert _play(game, seed, ["expert", "normal"], cap=True) == \
-            _play(game, seed, ["expert", "normal"], cap=False)
+        free = _play(game, seed, cap=False)
+        monkeypatch.setattr(search, "time", SlowClock(0.025))
+        loaded = _play(game, seed, cap=True)
+        monkeypatch.undo()
+        assert loaded == free
+
+
+def test_the_safety_net_stops_a_search_that_runs_far_too_long(monkeypatch):
+    from cardavia.ai import search
+    s = new_game("briscola", 3)
+    view = View(s, s.current_player())
+    monkeypatch.setattr(search, "time", SlowClock(1.0))  # each sample: 1 s
+    r = NormalPlayer().search(view, random.Random(1))
+    assert r.capped and r.samples == 1  # past 10 x 80 ms after the first sample
 
 
 def test_the_search_budget_is_a_count():
     s = new_game("briscola", 3)
     view = View(s, s.current_player())
     r1 = NormalPlayer(budget_ms=float("inf")).search(view, random.Random(1))
-    r2 = NormalPlayer().search(view, random.Random(1))
+    r2 = NormalPlayer(budget_ms=1e9).search(view, random.Random(1))
     assert r1.samples == r2.samples == s.SEARCH_SAMPLES
     assert r1.totals == r2.totals
-    assert ExpertPlayer().search(view, random.Random(1)).samples == s.EXPERT_SAMPLES
+    expert = ExpertPlayer(budget_ms=float("inf"))
+    assert expert.search(view, random.Random(1)).samples == s.EXPERT_SAMPLES
 
 
 def test_one_exact_solve_once_every_card_is_known():
@@ -201,7 +230,8 @@ def test_hint_is_the_experts_choice_with_ranked_choices(game):
             s.apply(rng.choice(s.legal_actions())["id"])
         seat = s.current_player()
         h = advice.hint(s, seat, rng_for("ai", seed, 99, seat))
-        expert = ExpertPlayer().choose(View(s, seat), rng_for("ai", seed, 99, seat))
+        expert = ExpertPlayer(budget_ms=float("inf")).choose(  # no clock, as the hint
+            View(s, seat), rng_for("ai", seed, 99, seat))
         assert h["action"] == expert
         assert h["choices"][0]["action"] == expert
         values = [c["expected"] for c in h["choices"]]

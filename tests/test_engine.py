@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardavia.ai import NormalPlayer, View
+from cardavia.ai import ExpertPlayer, NormalPlayer, View
 from cardavia.evaluation import simulate
 from cardavia.games import REGISTRY, load_state, new_game
 from cardavia.games.base import IllegalAction
@@ -78,9 +78,11 @@ def test_determinize_depends_only_on_the_seat_view(game):
             twin.check_invariants()
         seat = s.current_player()
         twin = s.determinize(seat, random.Random(3))
-        player = NormalPlayer(samples=8, budget_ms=float("inf"))  # no clock: deterministic
-        assert player.choose(View(s, seat), random.Random(1)) == \
-            player.choose(View(twin, seat), random.Random(1))
+        # The same computer choice at both search levels (no clock: deterministic).
+        for player in (NormalPlayer(samples=8, budget_ms=float("inf")),
+                       ExpertPlayer(samples=4, budget_ms=float("inf"))):
+            assert player.choose(View(s, seat), random.Random(1)) == \
+                player.choose(View(twin, seat), random.Random(1))
 
 
 @pytest.mark.parametrize("game", GAMES)

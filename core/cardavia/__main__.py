@@ -100,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--deck")
+    p.add_argument("--progress", type=int, default=0,
+                   help="with --jobs 1: figures so far on stderr every N deals")
 
     p = sub.add_parser("bench", help="throughput and computer move times")
     p.add_argument("game", choices=games)
@@ -122,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
             out = simulate(args.game, args.games, args.seed, args.players, args.deck)
         elif args.command == "arena":
             a, b = args.players
-            out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck)
+            out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
+                        args.progress)
         elif args.command == "bench":
             out = bench(args.game, args.seed)
         elif args.command == "fuzz":

@@ -3,6 +3,7 @@ correctness, strength and speed. Each returns a JSON-ready dict."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -97,9 +98,9 @@ def play_deal(game: str, seed: int, levels: list[str], deck: str | None = None) 
 
 
 def _arena_chunk(args: tuple) -> list[tuple[int | None, float]]:
-    game, a, b, seeds, deck = args
+    game, a, b, seeds, deck, progress = args
     out = []
-    for s in seeds:
+    for n, s in enumerate(seeds, 1):
         for swapped in (False, True):
             levels = [b, a] if swapped else [a, b]
             sheet = play_deal(game, s, levels, deck)
@@ -108,14 +109,31 @@ def _arena_chunk(args: tuple) -> list[tuple[int | None, float]]:
             totals = sheet["totals"]
             out.append((None if w is None else int(w == a_team),
                         totals[a_team] - totals[1 - a_team]))
+        if progress and n % progress == 0:  # a long run's figures so far (stderr)
+            print("arena so far: " + json.dumps(_arena_summary(game, a, b, out)),
+                  file=sys.stderr, flush=True)
     return out
 
 
+def _arena_summary(game: str, a: str, b: str, results: list) -> dict:
+    a_wins = sum(1 for w, _ in results if w == 1)
+    b_wins = sum(1 for w, _ in results if w == 0)
+    draws = sum(1 for w, _ in results if w is None)
+    decided = a_wins + b_wins
+    return {"game": game, "a": a, "b": b, "deals": len(results), "a_wins": a_wins,
+            "b_wins": b_wins, "draws": draws,
+            "a_win_rate_decided": round(a_wins / decided, 4) if decided else None,
+            "ci95": wilson(a_wins, decided),
+            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3)}
+
+
 def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
-          deck: str | None = None) -> dict:
-    """Every deal played twice with the teams swapped (same cards)."""
+          deck: str | None = None, progress: int = 0) -> dict:
+    """Every deal played twice with the teams swapped (same cards). ``progress``:
+    with one job, print the figures so far to stderr every that many deals."""
     seeds = [seed + i for i in range(deals)]
-    chunks = [(game, a, b, seeds[i::jobs], deck) for i in range(jobs)]
+    chunks = [(game, a, b, seeds[i::jobs], deck, progress if jobs == 1 else 0)
+              for i in range(jobs)]
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing
@@ -126,15 +144,7 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
     results = [r for part in parts for r in part]
     # Elapsed time is not a result: on stderr, so equal seeds print equal JSON.
     print(f"arena: {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    a_wins = sum(1 for w, _ in results if w == 1)
-    b_wins = sum(1 for w, _ in results if w == 0)
-    draws = sum(1 for w, _ in results if w is None)
-    decided = a_wins + b_wins
-    return {"game": game, "a": a, "b": b, "deals": len(results), "a_wins": a_wins,
-            "b_wins": b_wins, "draws": draws,
-            "a_win_rate_decided": round(a_wins / decided, 4) if decided else None,
-            "ci95": wilson(a_wins, decided),
-            "a_mean_margin": round(sum(m for _, m in results) / len(results), 3)}
+    return _arena_summary(game, a, b, results)
 
 
 def _percentile(xs: list[float], q: float) -> float:

@@ -2,7 +2,8 @@
 observation, its legal actions and samples of the hidden cards drawn
 consistently with that observation; never from the true hidden state."""
 
-from .players import LEVELS, ExpertPlayer, GreedyPlayer, NormalPlayer, Player, RandomPlayer, View, make_player
+from .players import (LEVELS, ExpertPlayer, GreedyPlayer, NormalPlayer, Player, RandomPlayer,
+                      View, make_player)
 
-__all__ = ["LEVELS", "ExpertPlayer", "GreedyPlayer", "NormalPlayer", "Player", "RandomPlayer", "View",
-           "make_player"]
+__all__ = ["LEVELS", "ExpertPlayer", "GreedyPlayer", "NormalPlayer", "Player", "RandomPlayer",
+           "View", "make_player"]

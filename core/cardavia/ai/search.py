@@ -28,7 +28,8 @@ class SearchResult:
         return [t / n for t in self.totals]
 
 
-def world_value(world: State, action: Action, team: int, solver: Solver | None) -> tuple[float, bool]:
+def world_value(world: State, action: Action, team: int,
+                solver: Solver | None) -> tuple[float, bool]:
     """Value for ``team`` of ``action`` in a sampled world: exact if a solver is
     given and the position is small enough for it, else the game's play-out."""
     start = world.deal_index()

@@ -206,15 +206,9 @@ class BriscolaState(State):
         return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])), tuple(self.stock),
                 tuple(c for _, c in self.trick), self.to_move, self.points[0], self.points[1])
 
-    # ----- one-ply knowledge for the greedy player ---------------------------
+    # ----- one-ply knowledge: ai/briscola_policy.py ----------------------------
     def greedy_key(self, action: Action) -> tuple:
-        """Second to play: the trick's point swing. Leading: nothing is won yet.
-        Ties: give away the least (points, then trump, then strength)."""
-        card = action["card"]
-        gain = 0
-        if self.trick:
-            lead = self.trick[0][1]
-            pts = card_points(lead) + card_points(card)
-            gain = pts if trick_winner(lead, card, self.trump_suit) == 1 else -pts
-        return (gain, -card_points(card), -(card[-1] == self.trump_suit), -strength(card))
+        return policy.greedy_key(self, action)
 
+
+from ..ai import briscola_policy as policy  # noqa: E402  (after the rules it reads)

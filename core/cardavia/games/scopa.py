@@ -295,39 +295,13 @@ class ScopaState(State):
                 tuple(sorted(self.table)), self.to_move, self.last_capturer,
                 tuple(sorted(self.piles[0])), tuple(sorted(self.piles[1])), tuple(self.scope))
 
-    # ----- one-ply knowledge for the greedy player ---------------------------
+    # ----- one-ply knowledge: ai/scopa_policy.py -------------------------------
     def greedy_key(self, action: Action) -> tuple:
-        """Material taken now (a scopa above all, then the settebello, sevens,
-        coins and card count); ties: give away the least."""
-        card = action["card"]
-        if action["type"] == "capture":
-            taken = action["captures"] + [card]
-            gain = sum(_material(c) for c in taken)
-            if len(action["captures"]) == len(self.table) and not (
-                    not self.stock and len(self.hands[0]) + len(self.hands[1]) == 1):
-                gain += 10
-            return (gain, 0)
-        # Placing: the opponent may sweep a table whose values total 10 or less.
-        total = sum(value(c) for c in self.table) + value(card)
-        risk = 3 if total <= 10 else 0
-        return (-risk - _material(card), -value(card))
+        return policy.greedy_key(self, action)
 
     def rollout_value(self, team: int) -> float:
         totals = self.sheets[-1]["totals"]
         return totals[team] - totals[1 - team]
 
 
-def _material(card: str) -> float:
-    r = card[:-1]
-    m = 1.0
-    if card == SETTEBELLO:
-        m += 4
-    if r == "7":
-        m += 1.5
-    elif r == "6":
-        m += 0.7
-    elif r == "A":
-        m += 0.4
-    if card[-1] == "D":
-        m += 0.6
-    return m
+from ..ai import scopa_policy as policy  # noqa: E402  (after the rules it reads)

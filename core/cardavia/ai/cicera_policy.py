@@ -1,0 +1,258 @@
+"""Cicera's computer-player knowledge, apart from the rules (games/cicera.py):
+what owning each card is worth at the end (``MATERIAL``), the chance that the
+next player holds a rank (``_HIT``), the greedy player's one-ply key on the
+seat's information (``greedy_key``: material taken, less what the table left
+offers the next opponent), and the search's play-out, cut after ``HORIZON``
+plays and valued by ``estimate`` from the piles. CiceraState's hooks call these."""
+
+from __future__ import annotations
+
+from .. import cards
+from ..games.base import Action
+from ..games.cicera import (
+    FANTE_OF_CUPS, HAND_SIZE, MATTA, RANK_OF_VALUE, TEN_OF_COINS, VALUE, napola_length)
+
+
+def _material() -> dict[str, float]:
+    """Rough worth of owning a card at the end, in points, for the computer players:
+    every card counts for most cards, Swords for most Swords and the Napola (A-2-3
+    above all), plus the three single-card prizes."""
+    m = {}
+    extra_swords = {"A": 1.0, "2": 1.0, "3": 1.0, "4": 0.5, "5": 0.4, "6": 0.3, "7": 0.25,
+                    "8": 0.2, "9": 0.2, "10": 0.2}
+    for c in cards.BRESCIANE:
+        v = 0.15
+        if c[-1] == "S":
+            v += 0.1 + extra_swords.get(c[:-1], 0.0)
+        if c in (MATTA, TEN_OF_COINS, FANTE_OF_CUPS):
+            v += 1.0
+        m[c] = v
+    return m
+
+
+MATERIAL = _material()
+AVERAGE_MATERIAL = sum(MATERIAL.values()) / len(MATERIAL)
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "K")
+
+
+def _hit_table() -> list[list[list[float]]]:
+    """_HIT[n][h][u]: the chance that a hand of h cards drawn from n unseen
+    cards holds at least one of u given cards (1 - C(n-u, h) / C(n, h))."""
+    out = []
+    for n in range(37):
+        rows = []
+        for h in range(13):
+            row = []
+            for u in range(5):
+                miss = 1.0
+                for i in range(min(h, n)):
+                    miss *= max(0.0, (n - u - i) / (n - i))
+                row.append(0.0 if u == 0 or h == 0 or n == 0 else 1.0 - miss)
+            rows.append(row)
+        out.append(rows)
+    return out
+
+
+_HIT = _hit_table()
+
+
+# ----- search: play-out and position estimate at its horizon -----------------
+# 48-play greedy play-outs are too slow to sample enough: a play-out stops two
+# rounds after the searched action (it plus 7 plays) and is valued by estimate().
+HORIZON = 7
+
+
+def playout(state, team: int) -> float:
+    """Greedy plays for HORIZON plays, then the estimate (or the deal's value
+    if it ended first)."""
+    start = state.deal_index()
+    for _ in range(HORIZON):
+        if state.deal_index() != start or state.is_terminal():
+            return state.rollout_value(team)
+        actions = state.legal_actions()
+        state._apply(actions[0] if len(actions) == 1 else max(actions, key=state.greedy_key))
+    if state.deal_index() != start or state.is_terminal():
+        return state.rollout_value(team)
+    return estimate(state, team)
+
+
+def estimate(state, team: int) -> float:
+    """Expected final margin of ``team`` from the piles so far: bonuses won,
+    prizes already decided, and shares of the open ones."""
+    v = _estimate0(state)
+    return v if team == 0 else -v
+
+
+def _estimate0(state) -> float:
+    """The estimate for team 0."""
+    p0, p1 = state.piles
+    b = state.bonuses
+    v = float(sum(b[0].values()) - sum(b[1].values()))
+    for c in (MATTA, TEN_OF_COINS, FANTE_OF_CUPS):
+        if c in p0:
+            v += 1.0
+        elif c in p1:
+            v -= 1.0
+    c0, c1 = len(p0), len(p1)
+    if c0 >= 27:
+        v += 2.0
+    elif c1 >= 27:
+        v -= 2.0
+    else:
+        v += 2.0 * max(-1.0, min(1.0, (c0 - c1) / 16.0))
+    s0 = s1 = 0
+    for c in p0:
+        if c[-1] == "S":
+            s0 += 1
+    for c in p1:
+        if c[-1] == "S":
+            s1 += 1
+    if s0 >= 7:
+        v += 1.0
+    elif s1 >= 7:
+        v -= 1.0
+    else:
+        v += max(-1.0, min(1.0, (s0 - s1) / 6.0))
+    k0 = ("AS" in p0) + ("2S" in p0) + ("3S" in p0)
+    k1 = ("AS" in p1) + ("2S" in p1) + ("3S" in p1)
+    if k0 == 3:
+        v += napola_length(p0) + 0.5
+    elif k1 == 3:
+        v -= napola_length(p1) + 0.5
+    elif k1 == 0:
+        v += 0.9 * k0
+    elif k0 == 0:
+        v -= 0.9 * k1
+    return v
+
+
+# ----- one-ply knowledge for the greedy player ---------------------------
+
+
+def _context(state) -> dict:
+    """Per-position facts shared by every action's key, from the mover's view
+    only: for each rank, the chance that the next player (an opponent) holds
+    a card of it, given how many of that rank the mover has not seen."""
+    ctx = getattr(state, "_ctx", None)
+    if ctx is not None and ctx["turn"] == state.turn:
+        return ctx
+    seat = state.to_move
+    # Cards of each rank in the other three hands = 4 less those the mover
+    # sees (own hand, table, piles): a function of the mover's view.
+    unseen: dict[str, int] = {}
+    total = 0
+    for o in (1, 2, 3):
+        for c in state.hands[(seat + o) % 4]:
+            r = c[:-1]
+            unseen[r] = unseen.get(r, 0) + 1
+            total += 1
+    h = len(state.hands[(seat + 1) % 4])
+    row = _HIT[total][h]
+    p = {r: row[unseen.get(r, 0)] for r in _RANKS}
+    table = state.table
+    base = 0.0  # best single-card match for the next player, scopa excluded
+    tsum = 0  # sum of the table's numerals; 99 if it holds a court
+    tmat = 0.0
+    for t in table:
+        v = p[t[:-1]] * (MATERIAL[t] + AVERAGE_MATERIAL)
+        if v > base:
+            base = v
+        tv = VALUE.get(t[:-1])
+        tsum = 99 if tv is None else tsum + tv
+        tmat += MATERIAL[t]
+    ctx = {"turn": state.turn, "p": p, "base": base, "tsum": tsum, "tmat": tmat,
+           "last": state.turn == 4 * HAND_SIZE - 1}
+    state._ctx = ctx
+    return ctx
+
+
+def _threat(state, table: list[str], p: dict[str, float]) -> float:
+    """What the next player (an opponent) may expect to take from ``table``
+    left by a capture: the best single-card match (a scopa if it is the only
+    card) or a sweep of all the numerals by a sum."""
+    n = len(table)
+    if n == 0:
+        return 0.0
+    if n == 1:
+        t = table[0]
+        return p[t[:-1]] * (1.0 + MATERIAL[t] + AVERAGE_MATERIAL)
+    best = 0.0
+    total = 0
+    mat = 0.0
+    for t in table:
+        r = t[:-1]
+        m = MATERIAL[t]
+        mat += m
+        v = p[r] * (m + AVERAGE_MATERIAL)
+        if v > best:
+            best = v
+        if total < 99:
+            tv = VALUE.get(r)
+            total = 99 if tv is None else total + tv
+    if total <= 10:
+        v = p[RANK_OF_VALUE[total]] * (1.0 + AVERAGE_MATERIAL + mat + (n >= 3))
+        if v > best:
+            best = v
+    return best
+
+
+def _place_threat(state, card: str, ctx: dict) -> float:
+    """The same for the table after placing ``card``, which the next player
+    may also take as a picada (C4)."""
+    p = ctx["p"]
+    r = card[:-1]
+    n = len(state.table) + 1
+    v = p[r] * (1.0 + MATERIAL[card] + AVERAGE_MATERIAL + (n == 1))  # picada (+ scopa)
+    best = ctx["base"] if ctx["base"] > v else v
+    cv = VALUE.get(r)
+    if n >= 2 and cv is not None:
+        total = ctx["tsum"] + cv
+        if total <= 10:
+            w = p[RANK_OF_VALUE[total]] * (1.0 + AVERAGE_MATERIAL + ctx["tmat"] +
+                                           MATERIAL[card] + (n >= 3))
+            if w > best:
+                best = w
+    return best
+
+
+def _sum_bonuses(card: str, taken: list[str]) -> int:
+    """Simili and quadriglia of a capture of two or more cards (C5, C6)."""
+    s = card[-1]
+    return (all(t[-1] == s for t in taken) if len(taken) >= 2 else 0) + (len(taken) >= 3)
+
+
+def greedy_key(state, action: Action) -> tuple:
+    """One ply, from the mover's view: points and material taken now, less
+    what the table left behind offers the next player (an opponent: a
+    picada on the card just placed, a sweep, a valuable card); leaving a
+    capture for the partner, who plays after him, costs nothing. Ties:
+    place the card worth least."""
+    ctx = _context(state)
+    card = action["card"]
+    if action["type"] == "capture":
+        taken = action["captures"]
+        table = state.table
+        n = len(taken)
+        gain = MATERIAL[card]
+        for t in taken:
+            gain += MATERIAL[t]
+        if n == len(table):  # scopa; the next player must place
+            return (gain + 1.0 + (n == 1 and taken[0] == state.last_placed)
+                    + _sum_bonuses(card, taken), float(n))
+        if n == 1:
+            if taken[0] == state.last_placed:
+                gain += 1.0  # picada
+        else:
+            gain += _sum_bonuses(card, taken)
+        if ctx["last"]:  # the last capture also takes the leftovers
+            return (gain + ctx["tmat"] - sum(MATERIAL[t] for t in taken), float(n))
+        rest = [t for t in table if t not in taken]
+        return (gain - _threat(state, rest, ctx["p"]), float(n))
+    if ctx["last"]:  # the last card: the leftovers go to the last capturer
+        lc = state.last_capturer
+        share = sum(MATERIAL[t] for t in state.table) + MATERIAL[card]
+        if lc is None:
+            return (0.0, -MATERIAL[card])
+        return ((share if lc % 2 == state.to_move % 2 else -share), -MATERIAL[card])
+    loss = _place_threat(state, card, ctx)
+    return (-loss - 0.5 * MATERIAL[card], -MATERIAL[card])
