@@ -433,6 +433,8 @@ def test_observations_show_public_takings_and_hide_the_others_discards():
     for seat in range(4):
         obs = s.observation(seat)
         assert obs["setup"]["stolen"] == ["KC", "T23", "T36"]
+        assert obs["setup"]["stolen_values"] == [5, 0, 10]
+        assert obs["setup"]["shown"] == "T10" and obs["setup"]["shown_value"] == 5
         assert obs["discard_counts"][s.cutter] == 1
         assert (gone in obs["discards"]) == (seat == s.cutter)
 

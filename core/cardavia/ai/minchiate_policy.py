@@ -13,6 +13,8 @@ declarations and plays, and the search's play-outs.
   the worth of the card spent. The same ``_play_value`` serves the information
   set (the mover's view: the highest unseen cards an opponent may hold) and the
   sampled worlds of a search (exact hands).
+- ``candidate_actions``: the search plays out the greedy key's best five plays or
+  discards; declarations are not searched (declare everything).
 - The search's play-outs (``playout_value``, with PLAYOUT_PLIES = 0) play the
   sampled world to the end on the engine's own rules, so the value is exactly
   the deal's: net resti from the team's side, plus the point margin as a tie-break.
