@@ -340,9 +340,9 @@ export class TableView {
   /** Minchiate's declarations: one action per ticked combination, then done. */
   async declare(ids) {
     for (const id of [...ids, "declare:done"]) {
-      const a = this.snap && this.snap.your_turn && this.snap.legal.find((x) => x.id === id);
-      if (!a || this.el.dataset.state !== "yours") return;
-      await this.act(a);
+      if (this.el.dataset.state !== "yours" || !this.snap.your_turn) return;
+      const a = this.snap.legal.find((x) => x.id === id); // one declared may have used another's cards
+      if (a) await this.act(a);
     }
   }
 
