@@ -15,7 +15,8 @@ READY = "window.__cardavia && window.__cardavia.ready === true"
 YOURS = ".table-view[data-state=yours]"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
 ARTIFACTS = ROOT / "test-artifacts"
-GAMES = {"briscola": "piacentine", "scopa": "siciliane", "cicera": "bresciane", "tarocchi": "tarocco-piemontese"}
+GAMES = {"briscola": "piacentine", "scopa": "siciliane", "cicera": "bresciane", "tarocchi": "tarocco-piemontese",
+         "minchiate": "minchiate"}
 TAROCCHI_YOU_DEAL = 259  # a seed where the human deals (the discard step)
 
 

@@ -511,9 +511,9 @@ def test_seeded_random_play_over_1000_deals_keeps_every_invariant():
         assert sum(len(p) for p in s.played_by) == 84 and s.tricks_played == 21
 
 
-def test_the_catalogue_holds_minchiate_back_until_its_table_is_ready():
+def test_the_catalogue_offers_minchiate_now_that_its_table_is_ready():
     from cardavia.games import REGISTRY
-    from cardavia.traditions import catalogue
-    assert "minchiate" in REGISTRY
-    assert catalogue()["games"]["minchiate"]["playable"] is False
+    from cardavia.traditions import HELD_BACK, catalogue
+    assert "minchiate" in REGISTRY and "minchiate" not in HELD_BACK
+    assert catalogue()["games"]["minchiate"]["playable"] is True
     assert catalogue(set(REGISTRY))["games"]["tarocchi"]["playable"] is True

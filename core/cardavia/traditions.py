@@ -81,7 +81,7 @@ GAMES = {
 
 # Games the engine plays whose table is not ready yet: the site keeps showing them
 # as coming soon until the lead removes them from this set.
-HELD_BACK = frozenset({"minchiate"})
+HELD_BACK: frozenset[str] = frozenset()
 
 # Wikipedia articles by language (English where the reader's language has none): the
 # Italian titles are the it.wikipedia articles on each deck; fa, ar and vi have none.

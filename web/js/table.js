@@ -15,6 +15,7 @@ import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand,
 import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
+import { renderSetup, showDeclareChooser } from "./table/minchiate.js";
 import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
@@ -321,7 +322,7 @@ export class TableView {
   onCard(code) {
     const s = this.snap;
     if (!s || !s.your_turn || this.el.dataset.state !== "yours") return;
-    if (s.phase === "discard") { this.toggleDiscard(code); return; }
+    if (s.phase === "discard" && !s.legal.some((a) => a.card === code)) { this.toggleDiscard(code); return; }
     const options = s.legal.filter((a) => a.card === code);
     if (options.length === 0) return;
     if (options.length === 1) { this.act(options[0]); return; }
@@ -359,8 +360,17 @@ export class TableView {
     this.cancelChoice(false);
     this.discardSel = [];
     clear(this.choiceEl).hidden = true;
-    this.choiceEl.classList.remove("discard-box");
+    this.choiceEl.classList.remove("discard-box", "declare-box");
     await this.ctl.act(action);
+  }
+
+  /** Minchiate's declarations: one action per ticked combination, then done. */
+  async declare(ids) {
+    for (const id of [...ids, "declare:done"]) {
+      if (this.el.dataset.state !== "yours" || !this.snap.your_turn) return;
+      const a = this.snap.legal.find((x) => x.id === id); // one declared may have used another's cards
+      if (a) await this.act(a);
+    }
   }
 
   async hint() {
@@ -392,7 +402,7 @@ export class TableView {
     renderInfo(this.myInfo, me, s, this);
     renderPlay(this.playEl, s, this);
     renderLed(this.ledEl, s, this);
-    renderStock(this.stockEl, s, this);
+    if (s.setup) renderSetup(this.stockEl, s, this); else renderStock(this.stockEl, s, this);
     this.renderHandAndChoices(s);
   }
 
@@ -407,9 +417,11 @@ export class TableView {
         const r = why.get(b.dataset.card);
         if (r) { b.title = r.text; b.dataset.why = r.key; } else { b.removeAttribute("title"); delete b.dataset.why; }
       }
+    } else if (s.phase === "declare" && s.your_turn) {
+      showDeclareChooser(this.choiceEl, s, { onDeclare: (ids) => this.declare(ids) });
     } else if (this.choiceEl.classList.contains("discard-box")) {
       clear(this.choiceEl).hidden = true;
-      this.choiceEl.classList.remove("discard-box");
+      this.choiceEl.classList.remove("discard-box", "declare-box");
     }
   }
 }

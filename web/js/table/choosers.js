@@ -1,5 +1,5 @@
 // Choices the player makes beyond "play this card": which capture (Scopa, Cicera) and
-// which cards to discard (the Tarocchi dealer). The engine lists the legal actions;
+// which cards to discard (the Tarocchi dealer, Minchiate's cutter and dealer). The engine lists the legal actions;
 // these only present them.
 import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
@@ -41,10 +41,13 @@ export function showDiscardChooser(box, s, sel, { onDiscard }) {
   clear(box).hidden = false;
   box.classList.add("discard-box");
   const discards = s.legal.filter((a) => a.type === "discard");
-  const size = discards.length ? discards[0].cards.length : 2;
-  box.setAttribute("aria-label", t("table.discard_prompt", { count: size }));
-  box.append(h("p", { class: "choice-title", text: t("table.discard_prompt", { count: size }) }));
-  const match = discards.find((a) => a.cards.length === sel.length && a.cards.every((c) => sel.includes(c)));
+  // one card per action (Minchiate): a tap on a card discards it; no set to build
+  const single = discards.length > 0 && !discards[0].cards;
+  const size = single ? 1 : (discards.length ? discards[0].cards.length : 2);
+  const prompt = single ? t("mi.discard_prompt", { count: (s.discard_due || [])[s.seat] || 1 }) : t("table.discard_prompt", { count: size });
+  box.setAttribute("aria-label", prompt);
+  box.append(h("p", { class: "choice-title", text: prompt }));
+  const match = single ? null : discards.find((a) => a.cards.length === sel.length && a.cards.every((c) => sel.includes(c)));
   if (match) {
     box.appendChild(h("button", { type: "button", class: "btn choice primary", dataset: { action: match.id },
       text: t("table.discard_option", { cards: cardsName(match.cards) }), onclick: () => onDiscard(match) }));
@@ -57,7 +60,7 @@ export function showDiscardChooser(box, s, sel, { onDiscard }) {
     if (!groups.has(reason.text)) groups.set(reason.text, { ...reason, cards: [] });
     groups.get(reason.text).cards.push(card);
   }
-  const rule = h("p", { class: "discard-rule", text: t("table.discard_announce") });
+  const rule = h("p", { class: "discard-rule", text: t(single ? "mi.discard_rule" : "table.discard_announce") });
   const list = groups.size ? h("ul", { class: "discard-why", "aria-label": t("table.discard_why_title") },
     [...groups.values()].map((g) => h("li", { dataset: { why: g.key } },
       h("span", { class: "why-cards", text: t("table.discard_why", { cards: g.cards.map(cardName).join(t("list.join")) }) }), " ",
@@ -72,17 +75,19 @@ export function showDiscardChooser(box, s, sel, { onDiscard }) {
 
 /**
  * Why each card of the dealer's hand cannot be discarded now (Map card → {key, text}).
- * The engine says why a card is in no legal set (`s.discard_blocks`, card → code);
+ * The engine says why a card is in no legal set (`s.discard_blocks`, or Minchiate's
+ * one-card `s.discard_blocked`: card → code);
  * a card that is legal, but not with the cards already chosen, is explained by the choice.
  */
 export function discardReasons(s, discards, sel, size) {
   const out = new Map();
   if (sel.length >= size) return out;
-  const blocks = s.discard_blocks || {};
-  const inAny = new Set(discards.flatMap((a) => a.cards));
+  const blocks = s.discard_blocks || s.discard_blocked || {};
+  const cardsOf = (a) => a.cards || [a.card];
+  const inAny = new Set(discards.flatMap(cardsOf));
   for (const c of s.hand || []) {
     if (sel.includes(c)) continue;
-    if (discards.some((a) => a.cards.includes(c) && sel.every((x) => a.cards.includes(x)))) continue;
+    if (discards.some((a) => cardsOf(a).includes(c) && sel.every((x) => cardsOf(a).includes(x)))) continue;
     const key = inAny.has(c) ? "pair" : (blocks[c] || "other");
     out.set(c, { key, text: t(`table.why.${key}`, { cards: cardsName(sel) }) });
   }

@@ -4,11 +4,14 @@
 import { h, clear } from "../dom.js";
 import { t, has, signed } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
+import { comboName } from "./minchiate.js";
 
 export function describeAction(a) {
   if (a.type === "capture") return t("action.capture", { card: cardName(a.card), cards: cardsName(a.captures || []) });
   if (a.type === "place") return t("action.place", { card: cardName(a.card) });
-  if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || []) });
+  if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
+  if (a.type === "declare") return t("action.declare", { combo: comboName(a.combo, a.kind) });
+  if (a.type === "pass") return t("action.declare_done");
   return t("action.play", { card: cardName(a.card) });
 }
 
@@ -16,6 +19,7 @@ export function describeAction(a) {
 export function actionFromId(id) {
   const [kind, first, rest] = String(id).split(":");
   if (kind === "discard") return { type: "discard", cards: (first || "").split("+") };
+  if (kind === "declare") return first === "done" ? { type: "pass" } : { type: "declare", combo: String(id).slice(8) };
   if (rest) return { type: "capture", card: first, captures: rest.split("+") };
   return { type: "play", card: first };
 }

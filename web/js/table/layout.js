@@ -58,7 +58,7 @@ export function buildTable(v) {
     h("label", { for: levelSel.id }, t("table.level")), levelSel,
     h("div", { class: "buttons" }, v.hintBtn, v.undoBtn, v.newBtn));
 
-  v.logEl = h("ol", { class: "log" });
+  v.logEl = h("ol", { class: "log", tabindex: "0" }); // scrolls: reachable by keyboard
   const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
     h("h2", { class: "box-title", text: t("table.log") }), v.logEl);
 

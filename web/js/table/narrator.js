@@ -3,6 +3,7 @@
 // team names come from the caller, the words from the catalogue.
 import { t, num, has } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
+import { minchiateText } from "./minchiate.js";
 
 const bonusName = (bonus) => (has(`bonus.${bonus}`) ? t(`bonus.${bonus}`) : bonus);
 const scores = (arr) => (arr && arr.length === 2 ? t("log.scores_join", { a: num(arr[0]), b: num(arr[1]) }) : (arr || []).map(num).join("–"));
@@ -42,7 +43,7 @@ export function eventText(ev, ctx, sweep = false) {
     case "captured":
       return t(sweep ? "log.captured_sweep" : "log.captured", { who, card: cardName(ev.card), cards: cardsName(ev.cards || []) });
     case "sweep": return t("log.sweep", { who });
-    case "trick_won": return t("log.trick_won", { who, points: ev.points || 0 });
+    case "trick_won": return ev.points === undefined ? t("log.trick_won_plain", { who }) : t("log.trick_won", { who, points: ev.points || 0 });
     case "leftovers":
       if (ev.reason === "matto") return t("log.handed_matto", { who: teamWho(ev.team) });
       if (ev.reason === "discard") return t("log.handed_discard", { who: teamWho(ev.team) });
@@ -58,10 +59,11 @@ export function eventText(ev, ctx, sweep = false) {
     case "discarded": {
       let text = ev.trumps === undefined || ev.trumps === null ? t("log.discarded", { who })
         : t("log.discarded_trumps", { who, trumps: ev.trumps });
-      if (ev.cards && ev.cards.length) text += " " + t("log.discarded_cards", { cards: cardsName(ev.cards) });
+      const cards = ev.cards || (ev.card ? [ev.card] : []);
+      if (cards.length) text += " " + t("log.discarded_cards", { cards: cardsName(cards) });
       return text;
     }
-    default: return null;
+    default: return minchiateText(ev, ctx);
   }
 }
 

@@ -7,6 +7,7 @@ import { cardSvg, backSvg } from "../cardart.js";
 import { cardName, cardsName, seatPosition, teamName } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
+import { meterView } from "./minchiate.js";
 
 /** A card face for the view `v` ({deck, game}): its corners as that game counts them. */
 export function cardEl(code, v, extra = {}) {
@@ -113,10 +114,11 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
   const legalCards = new Set();
   for (const a of legal) {
     if (a.card) legalCards.add(a.card);
-    if (a.type === "discard" && sel.every((c) => a.cards.includes(c))) a.cards.forEach((c) => legalCards.add(c));
+    if (a.type === "discard" && a.cards && sel.every((c) => a.cards.includes(c))) a.cards.forEach((c) => legalCards.add(c));
   }
   const hand = s.hand || [];
   handEl.classList.toggle("many", hand.length > 8);
+  handEl.classList.toggle("crowded", hand.length > 17); // Minchiate's 21 cards: two rows on a phone
   handEl.style.setProperty("--n", String(hand.length));
   const discarding = s.phase === "discard" && s.your_turn;
   for (const c of hand) {
@@ -152,6 +154,7 @@ export function renderScores(box, s, v) {
         talliesView(s, team), pile));
   });
   box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: s.deal || 1 }) }), dl);
+  if (s.meter) box.append(meterView(s, v));
   if (!v.layout.fishing && s.last_trick && s.last_trick.cards && s.last_trick.cards.length) {
     const who = v.seatName(s.last_trick.winner);
     box.append(h("div", { class: "last-trick", role: "img", "aria-label": t("table.last_trick_label", { who, cards: cardsName(s.last_trick.cards.map((x) => x.card)) }) },

@@ -4,6 +4,7 @@ import { h, clear } from "../dom.js";
 import { t, num, has, signed } from "../i18n.js";
 import { teamName } from "../names.js";
 import { describeId } from "./hint.js";
+import { sheetRows, mattoNote } from "./minchiate.js";
 
 /** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
 export function verdictText(winnerTeam, snap) {
@@ -35,15 +36,18 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
     if (!groups.has(line.key)) groups.set(line.key, []);
     groups.get(line.key).push(line);
   }
-  const rows = [...groups.entries()].map(([key, lines]) => {
-    const label = has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key;
+  const lineLabel = (key) => (has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key);
+  // a deal scored in resti (Minchiate) lists every line on its own, in the order scored
+  const resti = sheet.net_resti !== undefined;
+  const rows = resti ? sheetRows(sheet, teams, lineLabel) : [...groups.entries()].map(([key, lines]) => {
+    const label = lineLabel(key);
     const detail = specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
     const cells = teams.map((_, i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
     return h("tr", { dataset: { key } },
       h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),
       cells.map((v) => h("td", { class: v ? "scored" : "zero", text: num(v) })));
   });
-  const total = h("tr", { class: "total" }, h("th", { scope: "row", text: t("sheet.total") }),
+  const total = h("tr", { class: "total" }, h("th", { scope: "row", text: t(resti ? "sheet.mi_resti_total" : "sheet.total") }),
     (sheet.totals || []).map((v, i) => h("td", { dataset: { totalTeam: i }, text: num(v) })));
   const body = [h("thead", {}, head), h("tbody", {}, rows, total)];
   const result = snap.result;
@@ -60,7 +64,7 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
       : sheet.winner_team === teamOf(snap.seat, snap) ? t("sheet.deal_you") : t("sheet.deal_ai");
   }
   const buttons = h("div", { class: "sheet-buttons" });
-  d.append(h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table,
+  d.append(h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table, ...[resti && mattoNote(sheet, (tm) => teamName(tm, snap))].filter(Boolean),
     h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons);
   return new Promise((resolve) => {
     const done = () => { if (d.open) d.close(); resolve(); };
