@@ -2,14 +2,15 @@
 // session, turn loop, autosave), the renderer, the narrator (events → words), the
 // animator, the choosers, the score sheet and the boot overlay. It renders snapshots from
 // the engine (never deciding legality or scores) and offers the legal actions it lists.
-import { h, clear } from "./dom.js";
+import { clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatPosition, seatName, teamName } from "./names.js";
 import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
 import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
 import { MatchController } from "./table/controller.js";
-import { narrate, badgeFor } from "./table/narrator.js";
+import { badgeFor } from "./table/narrator.js";
+import { TableLog } from "./table/tablelog.js";
 import { Animator } from "./table/animate.js";
 import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand, renderScores } from "./table/render.js";
 import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
@@ -49,7 +50,7 @@ export class TableView {
     this.players = game.players;
     this.ctl = new MatchController({ engine, game: game.id, deck, view: this });
     this.animator = new Animator(this);
-    this.history = []; // what the log says, kept as events and message thunks so a new language can say it again
+    this.tableLog = new TableLog(this);
     this.build();
     this.root.appendChild(this.el);
   }
@@ -67,16 +68,10 @@ export class TableView {
 
   teamName(team) { return this.snap ? teamName(team, this.snap) : ""; }
 
-  /** A line of the table's own in the log; `say` is a function so that it can be said again in another language. */
-  note(say) {
-    this.history.push({ say });
-    this.writeNote(say);
-  }
+  /** A line of the table's own in the log (a function, so that it can be said again in another language). */
+  note(say) { this.tableLog.note(say); }
 
-  writeNote(say) {
-    this.logEl.appendChild(h("li", { class: "note", text: say() }));
-    this.logEl.scrollTop = this.logEl.scrollHeight;
-  }
+  flash(pos, text, type, ev = {}) { this.tableLog.flash(pos, text, type, ev); }
 
   /** The page's language changed: the same table, drawn again in the new words. */
   relabel() {
@@ -90,14 +85,7 @@ export class TableView {
     showBoot(this.overlay, this.engine.state, () => this.retry());
     this.render();
     this.setState(state);
-    for (const entry of this.history) {
-      if (entry.say) this.writeNote(entry.say);
-      else for (const line of narrate(entry.events, this.narrationContext(entry.me))) this.log(line, entry.events[line.index], entry.me);
-    }
-  }
-
-  narrationContext(me) {
-    return { me, seatName: (seat) => this.seatName(seat), teamName: (team) => this.teamName(team) };
+    this.tableLog.replay();
   }
 
   setState(state) {
@@ -217,9 +205,7 @@ export class TableView {
 
   /** A new deal or practice: the log, the last move and the test records start afresh. */
   reset() {
-    this.logEl.textContent = "";
-    this.history = [];
-    this.lastMoveEl.textContent = "";
+    this.tableLog.reset();
     this.snap = null;
     hook.flashes = [];
     hook.tricks = [];
@@ -239,16 +225,14 @@ export class TableView {
     if (fresh) this.markReady();
     if (fresh && snap.practice) this.note(() => t("table.practice"));
     const me = snap.seat;
-    if (events.length) this.history.push({ events, me });
     hook.presented = events; // for tests: the events of the batch on show
-    while (this.history.length > 400) this.history.shift();
-    const lines = new Map(narrate(events, this.narrationContext(me)).map((l) => [l.index, l]));
+    const lines = this.tableLog.narrate(events, me);
     let sheet = null;
     for (let i = 0; i < events.length; i++) {
       if (!this.isCurrent(token)) return;
       const ev = events[i];
       const line = lines.get(i);
-      if (line) this.log(line, ev, me);
+      if (line) this.tableLog.line(line, ev, me);
       const badge = badgeFor(ev);
       if (badge) this.flash(badge.where === "seat" && ev.seat !== undefined ? seatPosition(ev.seat, me, this.game.players) : "center", badge.text, ev.type, ev);
       if (ev.type === "deal_scored") sheet = ev.sheet;
@@ -268,29 +252,6 @@ export class TableView {
   }
 
   isCurrent(token) { return token === this.ctl.token && !this.disposed; }
-
-  log(line, ev, me) {
-    this.logEl.appendChild(h("li", { class: `ev ev-${line.type}`, text: line.text }));
-    while (this.logEl.children.length > 200) this.logEl.firstChild.remove();
-    this.logEl.scrollTop = this.logEl.scrollHeight;
-    // the computer's last move stays in view once its animation is over
-    if (ev.seat !== undefined && ev.seat !== me && ["played", "placed", "captured", "discarded"].includes(ev.type)) {
-      this.lastMoveEl.textContent = line.text;
-    }
-  }
-
-  /** A transient badge near a seat (bonuses, "+11", the dealer's trump count) or over the middle. */
-  flash(pos, text, type, ev = {}) {
-    const badge = h("span", { class: `flash flash-${type}`, dataset: { bonus: ev.bonus || null, pos }, text });
-    let spot = this.flashEl.querySelector(`.flash-spot[data-pos="${pos}"]`);
-    if (!spot) {
-      spot = h("div", { class: `flash-spot at-${pos}`, dataset: { pos } });
-      this.flashEl.appendChild(spot);
-    }
-    spot.appendChild(badge);
-    hook.flashes = (hook.flashes || []).concat([{ type, bonus: ev.bonus || null, seat: ev.seat, pos, text }]);
-    setTimeout(() => { badge.classList.add("gone"); setTimeout(() => badge.remove(), 400); }, this.pace().badge);
-  }
 
   /** For tests and the record: every trick as shown (winner, points, winning card). */
   recordTrick(info) {
