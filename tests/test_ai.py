@@ -275,8 +275,10 @@ def _bridge_deal(game, seed, choose):
     """Play a whole deal through the bridge; ``choose(snapshot, index)`` picks the
     human's action id."""
     b = Bridge()
+    # A greedy opponent: no search, so no clock either (a loaded machine plays
+    # the same deal).
     r = b.handle_obj(json.dumps({"op": "new_match", "game": game, "seed": seed,
-                                 "level": "normal"}))
+                                 "level": "greedy"}))
     while not r["snapshot"]["sheets"]:
         snap = r["snapshot"]
         if snap["your_turn"]:
@@ -307,7 +309,7 @@ def test_review_lists_a_planted_blunder_and_practice_restarts_there():
                 return "play:" + big
         return b.handle_obj(json.dumps({"op": "hint"}))["hint"]
 
-    b = _bridge_deal("briscola", 21, choose)
+    b = _bridge_deal("briscola", 22, choose)
     assert planted, "the seeded deal offers the planted blunder"
     r = b.handle_obj(json.dumps({"op": "review"}))
     assert r["ok"], r

@@ -176,7 +176,9 @@ def review(game_state_at, log: list, seat: int, seed: int, deal: int | None = No
            threshold: float = 2.0, samples: int | None = None) -> dict:
     """Replay the log and value each of ``seat``'s moves in ``deal`` (default:
     the last finished deal) with the search: the moves whose expected value is
-    at least ``threshold`` below the best move's, with the better move.
+    at least ``threshold`` below the best move's, with the better move. Each move
+    gets ``samples`` (default SEARCH_SAMPLES); a move that looks costly is
+    searched again with twice the expert's count, which decides.
     ``game_state_at(0)`` gives the initial state; the log is [seat, action_id]."""
     start = time.perf_counter()
     state = game_state_at(0)
@@ -197,17 +199,22 @@ def review(game_state_at, log: list, seat: int, seed: int, deal: int | None = No
     for i, (s, action_id) in enumerate(log):
         if deals[i] == deal and s == seat:
             played = next(a for a in state.legal_actions() if a["id"] == action_id)
-            n = samples or state.SEARCH_SAMPLES
-            found = analyse(state, seat, rng_for("review", seed, i), n, include=played)
             checked += 1
-            means = found["means"]
-            ids = [a["id"] for a in found["actions"]]
-            best = found["best"]
-            mine = means[ids.index(action_id)]
-            loss = means[best] - mine
-            if loss >= threshold and ids[best] != action_id:
-                mistakes.append({"index": i, "played": action_id, "better": ids[best],
-                                 "loss": round(loss, 2)})
+            # A quick look at every move (the normal player's count), then a second,
+            # larger search (twice the expert's) where the first sees a loss: the
+            # small one alone is too noisy to call a move a mistake.
+            found = None
+            for rounds, n in enumerate((samples or state.SEARCH_SAMPLES,
+                                        2 * (state.EXPERT_SAMPLES or 3 * state.SEARCH_SAMPLES))):
+                found = analyse(state, seat, rng_for("review", seed, i, rounds), n,
+                                include=played)
+                ids = [a["id"] for a in found["actions"]]
+                loss = found["means"][found["best"]] - found["means"][ids.index(action_id)]
+                if loss < threshold or ids[found["best"]] == action_id:
+                    break
+            else:
+                mistakes.append({"index": i, "played": action_id,
+                                 "better": ids[found["best"]], "loss": round(loss, 2)})
         state.apply(action_id)
     return {"deal": deal + 1, "checked": checked, "mistakes": mistakes,
             "threshold": threshold, "ms": round((time.perf_counter() - start) * 1000, 1)}

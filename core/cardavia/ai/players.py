@@ -98,6 +98,14 @@ class GreedyPlayer(Player):
         return greedy_action(view, view.legal_actions())["id"]
 
 
+def playout(world: State, team: int, start_deal: int) -> float:
+    """The former play-out entry point, kept for callers written against it: the
+    value for ``team`` of ``world`` (the game's ``playout`` hook)."""
+    if world.deal_index() != start_deal or world.is_terminal():
+        return world.rollout_value(team)
+    return world.playout(team)
+
+
 class NormalPlayer(Player):
     """Determinized Monte Carlo with common samples across the candidate actions
     and the game's play-outs: SEARCH_SAMPLES samples per move, a count."""
