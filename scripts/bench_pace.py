@@ -73,6 +73,8 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
         page = browser.new_page(viewport={"width": 1100, "height": 800})
+        # every ?seed= deals its own match (an autosave of the previous one would be restored)
+        page.add_init_script("for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k)")
         for game in args.games.split(","):
             times, seed = [], 1
             while len(times) < args.turns and seed < 50:
