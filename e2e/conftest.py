@@ -11,6 +11,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from contextlib import contextmanager
+
 import pytest
 from playwright.sync_api import sync_playwright
 
@@ -137,3 +139,21 @@ def page(context, watch):
     p = context.new_page()
     watch.attach(p)
     return p
+
+
+@contextmanager
+def shared_page(browser, viewport: dict, init_script: str | None = None):
+    """One page for a whole test module, so the service worker and the engine boot once;
+    a page error or console error anywhere in the module fails it at the end."""
+    ctx = browser.new_context(viewport=viewport)
+    if init_script:
+        ctx.add_init_script(init_script)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        yield page
+    finally:
+        ctx.close()
+    assert errors == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, shared_page
 from helpers import record_move_times, serious_axe_violations, snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -28,16 +28,10 @@ WHY_TEXT = {"counting": "Cards that score points are never discarded.", "trump29
 
 @pytest.fixture(scope="module")
 def mpage(browser, server):
-    ctx = browser.new_context(viewport={"width": 1100, "height": 800})
     # every table opens on its seed's new deal, never on the previous test's autosave
-    ctx.add_init_script("try { for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k); } catch {}")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    ctx.close()
-    assert errors == []
+    clear_saves = "try { for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k); } catch {}"
+    with shared_page(browser, {"width": 1100, "height": 800}, clear_saves) as page:
+        yield page
 
 
 def open_table(page, server, seed: int, level: str = "greedy", lang: str = "en", size=(1100, 800)) -> dict:

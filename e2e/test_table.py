@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, shared_page
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 YOURS = ".table-view[data-state=yours]"
@@ -22,14 +22,8 @@ TAROCCHI_YOU_DEAL = 259  # a seed where the human deals (the discard step)
 
 @pytest.fixture(scope="module")
 def table_page(browser, server):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    ctx.close()
-    assert errors == []
+    with shared_page(browser, {"width": 390, "height": 844}) as page:
+        yield page
 
 
 def open_game(page, server, game, query="", size=(390, 844)):
