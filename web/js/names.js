@@ -18,12 +18,6 @@ export function cardsName(codes) {
   return codes.map(cardName).join(t("cards.join"));
 }
 
-export function indexLabel(code) {
-  const c = parseCard(code);
-  if (c.trump !== undefined) return String(c.trump);
-  return has(`card.index.${c.rank}`) ? t(`card.index.${c.rank}`) : c.rank;
-}
-
 /** Where a seat sits, seen from the human: seat s+1 sits on the right of seat s. */
 export function seatPosition(seat, me, players) {
   const rel = (seat - me + players) % players;

@@ -2,8 +2,8 @@
 import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
 
-const STAGE_PERCENT = { idle: 2, sw: 4, runtime: 65, micropip: 80, engine: 90 };
-const STAGES_WITH_TEXT = ["sw", "runtime", "micropip", "engine"];
+const STAGE_PERCENT = { idle: 2, sw: 4, runtime: 65, engine: 90 };
+const STAGES_WITH_TEXT = ["sw", "runtime", "engine"]; // the worker no longer installs micropip at boot
 
 /** Fills `overlay` for the engine state `state`; `onRetry` restarts the engine. */
 export function showBoot(overlay, state, onRetry) {
