@@ -114,15 +114,18 @@ test("damaged entries are dropped and the record set aside; other versions are n
 
 test("an import is checked whole and says what is wrong", () => {
   const good = briscola(70, 50);
-  assert.equal(parseImport("{").problem, "not JSON");
-  assert.equal(parseImport('{"a":1}').problem, "not a Cardavia record");
-  assert.equal(parseImport(JSON.stringify({ v: 9, history: [] })).problem, "written by a newer version (9)");
-  assert.equal(parseImport(JSON.stringify({ v: 2, history: [good, { ...good, id: "y", level: "hard" }], totals: {} })).problem,
-    'match 2: unknown level "hard"');
-  assert.equal(parseImport(JSON.stringify({ v: 2, history: [good, good], totals: {} })).problem, "a match is listed twice");
+  assert.equal(parseImport("{").problem, "not_json");
+  assert.equal(parseImport('{"a":1}').problem, "not_record");
+  assert.deepEqual(parseImport(JSON.stringify({ v: 9, history: [] })), { ok: false, problem: "newer", version: 9 });
+  assert.deepEqual(parseImport(JSON.stringify({ v: 2, history: [good, { ...good, id: "y", level: "hard" }], totals: {} })),
+    { ok: false, problem: "bad_match", match: 2, detail: 'unknown level "hard"' });
+  assert.equal(parseImport(JSON.stringify({ v: 2, history: [good, good], totals: {} })).problem, "duplicate");
   const bad = totalsFrom([good]);
   bad["briscola|normal"] = { ...bad["briscola|normal"], won: 5 };
-  assert.match(parseImport(JSON.stringify({ v: 2, history: [good], totals: bad })).problem, /do not add up/);
+  assert.match(parseImport(JSON.stringify({ v: 2, history: [good], totals: bad })).detail, /do not add up/);
+  const { id, mode, daily, ...old } = good;
+  assert.equal(parseImport(JSON.stringify([old])).record.history.length, 1, "a version 1 file is migrated");
+  assert.deepEqual(parseImport(JSON.stringify([old, { game: "briscola" }])), { ok: false, problem: "bad_match", match: 2 });
   assert.equal(parseImport(JSON.stringify({ v: 2, history: [good], totals: totalsFrom([good]) })).ok, true);
 });
 

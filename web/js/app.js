@@ -2,6 +2,7 @@
 //   #/                                   home: card traditions
 //   #/tradition/<id>                     one tradition and its games
 //   #/game/<id>?deck=<deck>&tab=table|rules
+//   #/stats, #/stats/<game>?level=…     the player's record (record/page.js)
 import { h, clear } from "./dom.js";
 import { t, num, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
@@ -10,6 +11,7 @@ import { TableView } from "./table.js";
 import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, usesIcons } from "./cardart.js";
 import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
+import { renderStats } from "./record/page.js";
 
 const main = document.getElementById("main");
 let site = null;
@@ -266,6 +268,7 @@ function route() {
   if (parts.length === 0) page = renderHome();
   else if (parts[0] === "tradition" && parts.length === 2) page = renderTradition(parts[1]);
   else if (parts[0] === "game" && parts.length === 2) page = renderGame(parts[1], params);
+  else if (parts[0] === "stats" && parts.length <= 2) page = renderStats(site.catalogue, parts[1] || null, params) || notFound();
   else page = notFound();
   if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
   clear(main).appendChild(page);

@@ -111,27 +111,29 @@ export function readRecord(value) {
 
 /**
  * An imported file's text, checked whole before anything is replaced.
- * @returns {{ok: true, record: object} | {ok: false, problem: string}}  problem: a short
- *   reason ("line 3: no result"), shown to the player inside a translated sentence.
+ * @returns {{ok: true, record: object} | {ok: false, problem: string, match?: number, version?: number, detail?: string}}
+ *   problem: "not_json" | "not_record" | "newer" | "bad_match" (match: its number, detail:
+ *   why, in English for the console) | "duplicate" | "bad_totals"; the page says it in words.
  */
 export function parseImport(text) {
   let value;
-  try { value = JSON.parse(text); } catch { return { ok: false, problem: "not JSON" }; }
+  try { value = JSON.parse(text); } catch { return { ok: false, problem: "not_json" }; }
   if (Array.isArray(value)) {
-    const { history, dropped } = migrateV1(value);
-    if (dropped) return { ok: false, problem: `${dropped} unreadable matches` };
+    const bad = value.findIndex((old, i) => entryProblem(migrateV1([old]).history[0] || { i }));
+    if (bad >= 0) return { ok: false, problem: "bad_match", match: bad + 1 };
+    const { history } = migrateV1(value);
     return { ok: true, record: { ...emptyRecord(), history, totals: totalsFrom(history.slice().reverse()) } };
   }
-  if (!isObj(value) || !isInt(value.v)) return { ok: false, problem: "not a Cardavia record" };
-  if (value.v > RECORD_VERSION) return { ok: false, problem: `written by a newer version (${value.v})` };
-  if (value.v !== RECORD_VERSION || !Array.isArray(value.history)) return { ok: false, problem: "not a Cardavia record" };
+  if (!isObj(value) || !isInt(value.v)) return { ok: false, problem: "not_record" };
+  if (value.v > RECORD_VERSION) return { ok: false, problem: "newer", version: value.v };
+  if (value.v !== RECORD_VERSION || !Array.isArray(value.history)) return { ok: false, problem: "not_record" };
   for (let i = 0; i < value.history.length; i++) {
-    const p = entryProblem(value.history[i]);
-    if (p) return { ok: false, problem: `match ${i + 1}: ${p}` };
+    const detail = entryProblem(value.history[i]);
+    if (detail) return { ok: false, problem: "bad_match", match: i + 1, detail };
   }
   const ids = new Set(value.history.map((e) => e.id));
-  if (ids.size !== value.history.length) return { ok: false, problem: "a match is listed twice" };
-  const tp = totalsProblem(value.totals);
-  if (tp) return { ok: false, problem: tp };
+  if (ids.size !== value.history.length) return { ok: false, problem: "duplicate" };
+  const detail = totalsProblem(value.totals);
+  if (detail) return { ok: false, problem: "bad_totals", detail };
   return { ok: true, record: { v: RECORD_VERSION, history: value.history, totals: value.totals, notice: null } };
 }

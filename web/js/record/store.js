@@ -104,11 +104,11 @@ export function exportRecord(now = new Date()) {
   return JSON.stringify({ v, app: "cardavia", exported: now.toISOString(), history, totals }, null, 1);
 }
 
-/** Replaces the record by a file's, only if the whole file is good: {ok} or {ok: false, problem}. */
+/** Replaces the record by a file's, only if the whole file is good: {ok, count} or {ok: false, problem…} (schema.js). */
 export function importRecord(text) {
   const parsed = parseImport(text);
   if (!parsed.ok) return parsed;
-  if (!write(parsed.record)) return { ok: false, problem: "storage full" };
+  if (!write(parsed.record)) return { ok: false, problem: "storage_full" };
   announce({ kind: "import" });
   return { ok: true, count: parsed.record.history.length };
 }

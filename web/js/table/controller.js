@@ -4,6 +4,7 @@
 // the deal or takes a move back. The next computer move is asked for while the previous
 // one is still being shown, so the engine's thinking hides behind the animation.
 import { storage } from "../dom.js";
+import { recordMatch } from "../record/store.js";
 
 export class MatchController {
   /**
@@ -24,6 +25,9 @@ export class MatchController {
     this.disposed = false;
     this.saveKey = `cardavia.save.${game}.${deck}`;
     this.pendingAdvance = null;
+    this.mode = "play"; // how the match was dealt (record-b: shared link, daily deal…), kept in the record
+    this.daily = null;
+    this.recorded = false; // the finished match is in the player's record
   }
 
   /** engine.request that never throws: failures come back as {ok: false, error}. */
@@ -55,6 +59,9 @@ export class MatchController {
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game) {
         this.level = saved.level || settings.level;
+        this.mode = saved.mode || "play";
+        this.daily = saved.daily || null;
+        this.recorded = !!res.snapshot.result; // recorded when it ended
         this.snap = res.snapshot;
         const token = this.token;
         await this.view.restored(res, token);
@@ -81,6 +88,9 @@ export class MatchController {
     const token = ++this.token;
     this.pendingAdvance = null;
     this.level = settings.level;
+    this.mode = settings.mode || "play";
+    this.daily = settings.daily || null;
+    this.recorded = false;
     const fields = { game: this.game, deck: this.deck, level: this.level };
     if (settings.seed !== undefined) fields.seed = settings.seed;
     const res = await this.call("new_match", fields);
@@ -189,10 +199,24 @@ export class MatchController {
     // another view may have replaced the bridge's match meanwhile: never save it under our key
     if (this.disposed || !res.ok || !res.save) return;
     if (res.snapshot && (res.snapshot.game !== this.game || res.snapshot.deck !== this.deck)) return;
-    const stored = storage.set(this.saveKey, { save: res.save, level: this.level });
+    const stored = storage.set(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily });
     if (!stored && !this.warnedNotSaving) {
       this.warnedNotSaving = true;
       this.view.notice("table.not_saving");
     }
+    this.record(res);
+  }
+
+  /** The finished match into the player's record, once (never a practice match). */
+  record({ snapshot: snap, save }) {
+    if (!snap.result || snap.practice || this.recorded) return;
+    this.recorded = true;
+    const { stored } = recordMatch({
+      id: `${Date.now().toString(36)}-${save.seed}`,
+      game: this.game, deck: this.deck, level: this.level, seed: save.seed, seat: snap.seat,
+      save, result: snap.result, sheets: snap.sheets || [],
+      finished: new Date().toISOString(), mode: this.mode, daily: this.daily,
+    });
+    if (!stored) this.view.notice("record.not_stored");
   }
 }

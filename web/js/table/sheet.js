@@ -71,7 +71,8 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
     if (result) {
       buttons.append(
         h("button", { type: "button", class: "btn primary", text: t("sheet.new_match"), onclick: () => { done(); onNewMatch(); } }),
-        h("button", { type: "button", class: "btn", text: t("sheet.close"), onclick: done }));
+        h("button", { type: "button", class: "btn", text: t("sheet.close"), onclick: done }),
+        h("a", { class: "btn stats-link", href: `#/stats/${encodeURIComponent(game.id)}`, text: t("sheet.stats_link"), onclick: done }));
     } else {
       buttons.append(h("button", { type: "button", class: "btn primary", text: t("sheet.continue"), onclick: done }));
     }
