@@ -47,8 +47,11 @@ def test_service_worker_precaches_every_file_of_the_site():
     assets = set(json.loads(re.search(r"const ASSETS = (\[.*?\]);", sw, re.S).group(1)))
     files = {"./" + p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != "sw.js"}
     siblings = {f for f in files if f.endswith((".br", ".gz"))}  # precompressed copies: served by the host, not cached twice
-    assert files - siblings <= assets and "./" in assets
+    shots = {f for f in files if f.startswith("./screenshots/")}  # the install dialog's pictures: not for play
+    assert shots, "the manifest's screenshots are in dist/"
+    assert files - siblings - shots <= assets and "./" in assets
     assert not siblings & assets
+    assert not shots & assets
 
 
 def test_only_the_five_pyodide_runtime_files_micropip_and_the_engine_are_vendored():

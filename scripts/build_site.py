@@ -280,7 +280,9 @@ def write_icons(dist: Path) -> None:
 
 # ----------------------------------------------------------------------------- service worker
 def write_service_worker(dist: Path) -> str:
-    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    # the manifest's screenshots are for the install dialog, not for play: never precached
+    files = sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
+                   and p.relative_to(dist).parts[0] != "screenshots")
     digest = hashlib.sha256()
     assets = ["./"]
     for p in files:
@@ -336,7 +338,7 @@ def check_no_external_urls(dist: Path) -> None:
     pattern = re.compile(rb"https?://[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,}")
     bad = []
     for p in dist.rglob("*"):
-        if p.suffix in {".wasm", ".zip", ".whl", ".png"} or not p.is_file():
+        if p.suffix in {".wasm", ".zip", ".whl", ".png", ".webp"} or not p.is_file():
             continue
         for m in pattern.finditer(p.read_bytes()):
             url = m.group(0)

@@ -35,8 +35,11 @@ export function resultsChart(matches, label) {
     return [x(i), y(won / (i + 1))];
   });
   if (n > 1) svg.appendChild(el("polyline", { points: points.map((p) => p.join(",")).join(" "), class: "rate-line" }));
+  // a dot is a zero-length line with round caps: its width is in screen pixels, so it stays
+  // round when the chart stretches to the page's width
   matches.forEach((m, i) => {
-    svg.appendChild(el("circle", { cx: points[i][0], cy: points[i][1], r: n > 40 ? 2.5 : 4, class: `dot ${m.outcome}` }));
+    const [cx, cy] = points[i];
+    svg.appendChild(el("line", { x1: cx, y1: cy, x2: cx, y2: cy, class: `dot ${m.outcome}${n > 40 ? " small" : ""}` }));
   });
   return svg;
 }

@@ -33,8 +33,8 @@ function noticeBox(notice) {
     h("button", { type: "button", class: "btn", text: t("record.notice_ok"), onclick: () => dismissNotice() }));
 }
 
-function tile(label, value, { sub = null, cls = "" } = {}) {
-  return h("div", { class: `tile ${cls}` }, h("span", { class: "tile-value", text: value }),
+function tile(label, value, { sub = null, cls = "", data = null } = {}) {
+  return h("div", { class: `tile ${cls}`, dataset: data }, h("span", { class: "tile-value", text: value }),
     h("span", { class: "tile-label", text: label }), sub ? h("span", { class: "tile-sub", text: sub }) : null);
 }
 
@@ -50,14 +50,10 @@ function tiles(s) {
     tile(t("record.win_rate"), rate, { cls: "rate" }),
     tile(t("record.streak"), num(s.streak), { sub: t("record.best_streak", { count: s.bestStreak }), cls: "streak" }),
     tile(t("record.avg_margin"), s.avgMargin === null ? "–" : signed(one(s.avgMargin)), { cls: "margin" }),
-    best);
-}
-
-function figures(s) {
-  if (!s.figures.length || !s.deals) return null;
-  return h("dl", { class: "figures" }, s.figures.map((f) => h("div", { class: "figure", dataset: { figure: f.key } },
-    h("dt", { text: t(`record.figure.${f.key}`) }),
-    h("dd", { text: f.kind === "rate" ? percent(Math.round(f.value * 100)) : num(one(f.value)) }))));
+    best,
+    // the game's own figures (sweeps, settebello, points or resti per deal…)
+    s.deals ? s.figures.map((f) => tile(t(`record.figure.${f.key}`), f.kind === "rate" ? percent(Math.round(f.value * 100)) : num(one(f.value)),
+      { cls: "figure", data: { figure: f.key } })) : null);
 }
 
 function charts(matches) {
@@ -67,12 +63,13 @@ function charts(matches) {
   const legend = h("p", { class: "chart-legend", "aria-hidden": "true" },
     ["won", "drawn", "lost"].map((o) => h("span", { class: `key ${o}`, text: t(`record.${o}`) })),
     h("span", { class: "span", text: t("record.chart.span") }));
-  return h("div", { class: "charts" },
-    h("figure", {}, h("figcaption", { text: t("record.chart.results") }),
-      resultsChart(matches, t("record.chart.results_label", { count: matches.length, rate: percent(Math.round((100 * won) / matches.length)) }))),
+  const rate = percent(Math.round((100 * won) / matches.length));
+  return [h("div", { class: "charts" },
+    h("figure", {}, h("figcaption", {}, h("span", { text: t("record.chart.results") }), h("span", { class: "now", "aria-hidden": "true", text: rate })),
+      resultsChart(matches, t("record.chart.results_label", { count: matches.length, rate }))),
     h("figure", {}, h("figcaption", { text: t("record.chart.margins") }),
-      marginChart(deals, t("record.chart.margins_label", { count: deals.length }))),
-    legend);
+      marginChart(deals, t("record.chart.margins_label", { count: deals.length })))),
+  legend];
 }
 
 function gameNav(games, current, level) {
@@ -109,7 +106,7 @@ function overview(record, games) {
 function gameDetail(record, game, level) {
   const s = summary(record.totals[totalsKey(game, level)], game);
   if (!s.matches) return h("p", { class: "record-empty", text: t("record.empty_game", { game: t(`game.${game}.name`), level: levelName(level) }) });
-  return [tiles(s), figures(s), charts(series(record.history, game, level))];
+  return [tiles(s), charts(series(record.history, game, level))];
 }
 
 function historyList(record, catalogue, game, level) {
@@ -191,7 +188,7 @@ export function renderStats(catalogue, game, params) {
       noticeBox(record.notice) || "",
       gameNav(games, game, level),
       game ? levelNav(game, level) : null,
-      ...[game ? gameDetail(record, game, level) : overview(record, games)].flat().filter(Boolean),
+      ...[game ? gameDetail(record, game, level) : overview(record, games)].flat(Infinity).filter(Boolean),
       historyList(record, catalogue, game, level) || "",
       h("section", { class: "record-tools", "aria-label": t("record.tools_label") }, actions(status), status));
   };
