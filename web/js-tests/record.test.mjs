@@ -164,3 +164,26 @@ test("a full storage never throws: recording says it was not stored", () => {
   localStorage.full = true;
   assert.deepEqual(store.recordMatch(briscola(70, 50)), { stored: false });
 });
+
+test("the table records a finished match once, with its mode, and never a practice match", async () => {
+  const { MatchController } = await import("../js/table/controller.js");
+  const notices = [];
+  const ctl = new MatchController({ engine: null, game: "briscola", deck: "piacentine", view: { notice: (k) => notices.push(k) } });
+  ctl.level = "expert";
+  ctl.mode = "daily";
+  ctl.daily = "2026-12-01";
+  const sheet = { deal: 1, teams: [[0], [1]], totals: [50, 70], winner_team: 1, lines: [] };
+  const res = (over, practice) => ({ save: { seed: 9, log: [] },
+    snapshot: { seat: 0, practice, sheets: over ? [sheet] : [], result: over ? { winner_team: 1, scores: [50, 70] } : null } });
+  ctl.record(res(false, false));
+  ctl.record(res(true, true));
+  assert.equal(store.listMatches().length, 0, "unfinished and practice matches are not recorded");
+  ctl.record(res(true, false));
+  ctl.record(res(true, false));
+  const list = store.listMatches();
+  assert.equal(list.length, 1, "recorded once");
+  assert.equal(entryProblem(list[0]), null);
+  assert.deepEqual([list[0].game, list[0].level, list[0].seed, list[0].mode, list[0].daily, list[0].seat], ["briscola", "expert", 9, "daily", "2026-12-01", 0]);
+  assert.equal(matchOutcome(list[0]), "lost");
+  assert.deepEqual(notices, []);
+});
