@@ -12,6 +12,7 @@ import json
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, shared_page
+from helpers import serious_axe_violations
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -50,7 +51,7 @@ def number(text: str) -> float:
 
 
 def tile(page, cls: str) -> str:
-    return page.locator(f".stats-page .tile.{cls} .tile-value").inner_text()
+    return page.locator(f".stats-page .tiles .{cls} .tile-value").inner_text()
 
 
 def expected(deals: list[dict]) -> dict:
@@ -119,6 +120,13 @@ def test_played_deals_are_counted_as_the_sheets_said_and_survive_export_reset_im
     page.wait_for_selector(".stats-page .tiles")
     assert page.locator(".record-status").inner_text() == "2 matches imported."
     check_tiles(page, want)
+
+    # every game at a glance
+    page.get_by_role("link", name="All games").click()
+    card = page.locator(".record-overview .game-record[data-game=briscola]")
+    assert card.locator(".wdl").inner_text() == f"{want['won']} won · {want['drawn']} drawn · {want['lost']} lost"
+    assert page.locator(".record-overview .game-record").count() == 1, "only the games played"
+    assert "null" not in page.locator(".stats-page").inner_text()
 
 
 OLD_V1 = [  # a version 1 record as an older Cardavia wrote it: a flat array, no ids, no modes
@@ -190,4 +198,5 @@ def test_record_page_screenshots_fit_the_screen(record_page, server, lang, size)
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"record-{lang}-{size[0]}x{size[1]}.png"), full_page=True)
+    assert serious_axe_violations(page) == []
     page.set_viewport_size({"width": 390, "height": 844})

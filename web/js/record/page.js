@@ -1,7 +1,7 @@
 // The player's record page (#/stats, #/stats/<game>?level=…): the statistics of every
 // game and level, two small charts, the last 100 matches (each a link to its replay),
 // and the record's export, import and reset. Drawn again whenever the record changes.
-import { h, clear } from "../dom.js";
+import { h, clear, append } from "../dom.js";
 import { t, num, signed, percent, getLocale, LANGUAGES } from "../i18n.js";
 import { tradition } from "../site.js";
 import { summary, series, playedGames, totalsKey, matchOutcome, mineOf, LEVELS, ALL } from "./stats.js";
@@ -44,9 +44,10 @@ function tiles(s) {
     sub: t("record.best_deal_detail", { deal: num(s.best.deal), date: dateText(s.best.finished) }), cls: "best" }) : null;
   return h("div", { class: "tiles" },
     tile(t("record.matches"), num(s.matches), { sub: s.deals !== s.matches ? t("record.deals_count", { count: s.deals }) : null, cls: "matches" }),
-    tile(t("record.won"), num(s.won), { cls: "won" }),
-    tile(t("record.drawn"), num(s.drawn), { cls: "drawn" }),
-    tile(t("record.lost"), num(s.lost), { cls: "lost" }),
+    h("div", { class: "tile wdl-tile" },
+      h("div", { class: "wdl-parts" }, ["won", "drawn", "lost"].map((o) => h("div", { class: `wdl-part ${o}` },
+        h("span", { class: "tile-value", text: num(s[o]) }), h("span", { class: "tile-label", text: t(`record.${o}`) })))),
+      wdlBar(s)),
     tile(t("record.win_rate"), rate, { cls: "rate" }),
     tile(t("record.streak"), num(s.streak), { sub: t("record.best_streak", { count: s.bestStreak }), cls: "streak" }),
     tile(t("record.avg_margin"), s.avgMargin === null ? "–" : signed(one(s.avgMargin)), { cls: "margin" }),
@@ -83,6 +84,16 @@ function levelNav(game, level) {
     [ALL, ...LEVELS].map((l) => h("a", { href: statsHref(game, l), "aria-current": l === level ? "page" : null, class: "pill small", text: levelName(l) })));
 }
 
+/** Won, drawn and lost as one bar, each part as long as its count. */
+function wdlBar(s) {
+  return h("div", { class: "bar-wdl", "aria-hidden": "true" }, ["won", "drawn", "lost"].map((o) => {
+    if (!s[o]) return null;
+    const part = h("span", { class: o });
+    part.style.flexGrow = String(s[o]); // CSSOM, not a style attribute (the CSP forbids those)
+    return part;
+  }));
+}
+
 function overview(record, games) {
   const played = playedGames(record.totals, games);
   if (!played.length) {
@@ -94,12 +105,7 @@ function overview(record, games) {
       h("h2", {}, h("a", { href: statsHref(g), text: t(`game.${g}.name`) })),
       h("p", { class: "wdl", text: t("record.wdl", { won: s.won, drawn: s.drawn, lost: s.lost }) }),
       h("p", { class: "rate", text: t("record.overview_line", { rate: percent(Math.round(s.winRate * 100)), streak: s.bestStreak }) }),
-      h("div", { class: "bar-wdl", "aria-hidden": "true" }, ["won", "drawn", "lost"].map((o) => {
-        if (!s[o]) return null;
-        const part = h("span", { class: o });
-        part.style.flexGrow = String(s[o]); // CSSOM, not a style attribute (the CSP forbids those)
-        return part;
-      })));
+      wdlBar(s));
   }));
 }
 
@@ -182,15 +188,15 @@ export function renderStats(catalogue, game, params) {
   const draw = () => {
     const record = loadRecord();
     const status = h("p", { class: "record-status", role: "status" });
-    clear(page).append(
+    append(clear(page), [
       h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") })),
       h("h1", { text: game ? t("record.title_game", { game: t(`game.${game}.name`) }) : t("record.title") }),
-      noticeBox(record.notice) || "",
+      noticeBox(record.notice),
       gameNav(games, game, level),
       game ? levelNav(game, level) : null,
-      ...[game ? gameDetail(record, game, level) : overview(record, games)].flat(Infinity).filter(Boolean),
-      historyList(record, catalogue, game, level) || "",
-      h("section", { class: "record-tools", "aria-label": t("record.tools_label") }, actions(status), status));
+      game ? gameDetail(record, game, level) : overview(record, games),
+      historyList(record, catalogue, game, level),
+      h("section", { class: "record-tools", "aria-label": t("record.tools_label") }, actions(status), status)]);
   };
   draw();
   const onChange = () => { if (page.isConnected) draw(); else window.removeEventListener(RECORD_EVENT, onChange); };

@@ -108,6 +108,7 @@ export function exportRecord(now = new Date()) {
 export function importRecord(text) {
   const parsed = parseImport(text);
   if (!parsed.ok) return parsed;
+  parsed.record.history = parsed.record.history.slice(0, HISTORY_LIMIT); // its totals count the rest
   if (!write(parsed.record)) return { ok: false, problem: "storage_full" };
   announce({ kind: "import" });
   return { ok: true, count: parsed.record.history.length };
