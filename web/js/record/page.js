@@ -43,11 +43,11 @@ function tiles(s) {
   const best = s.best ? tile(t("record.best_deal"), signed(s.best.margin), {
     sub: t("record.best_deal_detail", { deal: num(s.best.deal), date: dateText(s.best.finished) }), cls: "best" }) : null;
   return h("div", { class: "tiles" },
-    tile(t("record.matches"), num(s.matches), { sub: s.deals !== s.matches ? t("record.deals_count", { count: s.deals }) : null, cls: "matches" }),
     h("div", { class: "tile wdl-tile" },
       h("div", { class: "wdl-parts" }, ["won", "drawn", "lost"].map((o) => h("div", { class: `wdl-part ${o}` },
         h("span", { class: "tile-value", text: num(s[o]) }), h("span", { class: "tile-label", text: t(`record.${o}`) })))),
       wdlBar(s)),
+    tile(t("record.matches"), num(s.matches), { sub: s.deals !== s.matches ? t("record.deals_count", { count: s.deals }) : null, cls: "matches" }),
     tile(t("record.win_rate"), rate, { cls: "rate" }),
     tile(t("record.streak"), num(s.streak), { sub: t("record.best_streak", { count: s.bestStreak }), cls: "streak" }),
     tile(t("record.avg_margin"), s.avgMargin === null ? "–" : signed(one(s.avgMargin)), { cls: "margin" }),
@@ -124,7 +124,7 @@ function historyList(record, catalogue, game, level) {
       const mine = summaryOfEntry(e);
       const tr = tradition(catalogue, e.deck);
       return h("li", { class: `match ${mine.outcome}`, dataset: { id: e.id } },
-        h("a", { href: `#/replay/${encodeURIComponent(e.id)}`, "aria-label": t("record.replay_label", { game: t(`game.${e.game}.name`), date: dateText(e.finished, true) }) },
+        h("a", { href: `#/replay/${encodeURIComponent(e.id)}`, title: t("record.replay_label", { game: t(`game.${e.game}.name`), date: dateText(e.finished, true) }) },
           h("span", { class: "outcome", text: t(`record.result.${mine.outcome}`, { mine: num(mine.scores[0]), theirs: num(mine.scores[1]) }) }),
           h("span", { class: "what", text: t("record.entry_what", { game: t(`game.${e.game}.name`), deck: tr ? tr.name : e.deck, level: levelName(e.level) }) }),
           h("span", { class: "when", text: dateText(e.finished, true) }),
@@ -140,7 +140,7 @@ function summaryOfEntry(e) {
 
 /** Export, import and reset; a change redraws the page through RECORD_EVENT. */
 function actions(status) {
-  const file = h("input", { type: "file", accept: "application/json,.json", class: "visually-hidden", id: "record-import-file", tabindex: "-1" });
+  const file = h("input", { type: "file", accept: "application/json,.json", class: "visually-hidden", id: "record-import-file", tabindex: "-1", "aria-label": t("record.import") });
   file.addEventListener("change", async () => {
     const f = file.files && file.files[0];
     if (!f) return;
