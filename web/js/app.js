@@ -96,7 +96,7 @@ function renderHome() {
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
     h("p", { class: "intro", text: t("home.intro") }),
-    h("p", { class: "home-record" }, h("a", { href: "#/stats", text: t("nav.stats") })),
+    h("p", { class: "home-record" }, h("a", { class: "btn", href: "#/stats", text: t("nav.stats") })),
     h("ul", { class: "traditions" }, site.catalogue.traditions.map(traditionCard)));
 }
 
