@@ -86,8 +86,8 @@ def steps(info: dict) -> dict:
     """The boot steps of one visit, each as ms since navigation, plus durations."""
     m = info["marks"] or {}
     t = info["timings"] or {}
-    out = {k: r1(m.get(k)) for k in ("swSettled", "bootFilesCached", "workerCreated", "runtime", "archive", "engine",
-                                      "firstDeal")}
+    out = {k: r1(m.get(k)) for k in ("swSettled", "bootFilesCached", "workerCreated", "workerStart", "snapshotFound",
+                                      "snapshotRead", "runtime", "archive", "engine", "firstDeal")}
     out["playable"] = r1(info["ready"])
     out["loadPyodide_ms"] = r1(t.get("runtime"))
     out["engine_import_ms"] = r1(t.get("engine"))

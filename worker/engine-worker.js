@@ -20,7 +20,7 @@
 // timings.marks are absolute times (performance.timeOrigin + now(), ms) so that the page
 // can place every boot step on its own clock.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { dropSnapshot, loadSnapshot, saveSnapshot, snapshotsEnabled } from "./snapshot.js";
+import { dropSnapshot, findSnapshot, saveSnapshot, snapshotsEnabled, unpackHeap } from "./snapshot.js";
 
 const base = new URL("../pyodide/", import.meta.url).href;
 const now = () => performance.timeOrigin + performance.now();
@@ -37,10 +37,14 @@ let booting = null;
 
 // Download and compile the runtime at once: nothing it needs depends on the page.
 const runtime = (async () => {
-  const stored = await loadSnapshot();
+  const stored = await findSnapshot();
   if (stored) {
+    marks.snapshotFound = now();
+    // read while loadPyodide imports pyodide.asm.mjs and fetches the wasm (it awaits the promise)
+    const heap = stored.arrayBuffer().then((b) => { marks.snapshotRead = now(); return unpackHeap(b); });
+    heap.catch(() => {}); // a failed read fails the restore below
     try {
-      const py = await loadPyodide({ ...options, _loadSnapshot: stored });
+      const py = await loadPyodide({ ...options, _loadSnapshot: heap });
       bootMode = "snapshot";
       marks.runtime = now();
       return py;
