@@ -6,6 +6,8 @@ from __future__ import annotations
 import brotli
 import gzip
 
+import pytest
+
 from conftest import BOOT_TIMEOUT, DIST, Server
 from helpers import snapshot
 
@@ -112,3 +114,89 @@ def test_every_precompressed_sibling_in_dist_decompresses_to_its_source():
         source = p.with_suffix("")
         decode = brotli.decompress if p.suffix == ".br" else gzip.decompress
         assert decode(p.read_bytes()) == source.read_bytes(), p
+
+
+# ------------------------------------------------------------------ the engine's memory snapshot
+SNAPSHOT_CACHE = "cardavia:engine-snapshot"  # worker/snapshot.js
+BOOT_MODE = "window.__cardavia.timings.boot"
+
+
+def boot_to_table(page, url: str) -> str:
+    """Opens `url`, waits for a playable table; the engine's boot mode ("fresh" or "snapshot")."""
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_selector(".table-view[data-state=yours], .table-view[data-state=busy]", timeout=BOOT_TIMEOUT)
+    return page.evaluate(BOOT_MODE)
+
+
+def wait_snapshot_saved(page) -> None:
+    page.wait_for_function("window.__cardavia.snapshotSaved !== undefined", timeout=BOOT_TIMEOUT)
+    assert page.evaluate("window.__cardavia.snapshotSaved") is True
+
+
+def test_a_later_visit_restores_the_engine_snapshot_and_deals_as_a_fresh_boot(page, server):
+    """The first visit boots Python and stores the heap; the next one restores it (one worker,
+    nothing imported again) and is the same engine: the same seed deals the same hands, and a
+    module imported only on first use (Minchiate's computer player) still loads from the wheel."""
+    seeded = server.url + "?speed=instant&level=greedy&seed=4242#/game/briscola?deck=piacentine"
+    assert boot_to_table(page, seeded) == "fresh"
+    fresh = snapshot(page)
+    wait_snapshot_saved(page)
+    stored = page.evaluate(f"""async () => {{
+        const hit = await (await caches.open("{SNAPSHOT_CACHE}")).match(new URL("worker/engine-snapshot", location.href).href);
+        return hit ? (await hit.arrayBuffer()).byteLength : 0;
+    }}""")
+    assert stored > 1_000_000  # a whole heap, not a stub
+
+    page.evaluate("localStorage.clear()")  # no autosave: the seed deals again
+    assert boot_to_table(page, seeded) == "snapshot"
+    assert page.evaluate("window.__cardavia.workersCreated") == 1
+    assert page.evaluate("window.__cardavia.snapshotSaved") is None  # a restore stores nothing
+    restored = snapshot(page)
+    assert (restored["seed"], restored["hand"]) == (fresh["seed"], fresh["hand"])
+    assert play_first_card(page) not in snapshot(page)["hand"]
+
+    # cardavia.ai.minchiate_policy is not in the heap (imported on a computer's first Minchiate move)
+    page.evaluate("localStorage.clear()")
+    assert boot_to_table(page, server.url + "?speed=instant&level=normal&seed=1#/game/minchiate?deck=minchiate") == "snapshot"
+    page.evaluate("window.__cardavia.moveTimes = []")
+    for _ in range(20):
+        if page.evaluate("window.__cardavia.moveTimes.length") >= 3:
+            break
+        page.wait_for_selector(".table-view[data-state=yours], dialog[open]", timeout=BOOT_TIMEOUT)
+        if page.locator("dialog[open]").count():
+            break
+        if snapshot(page)["phase"] == "declare":
+            page.locator(".declare-box .declare-go").click()
+        else:
+            page.locator(".hand button:not([disabled])").first.click()
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.__cardavia.moveTimes.length") >= 3
+    assert page.evaluate("window.__cardavia.response.ok") is True
+
+
+@pytest.mark.parametrize("damage", ["bytes", "key"])
+def test_a_damaged_or_foreign_snapshot_is_not_restored_and_is_replaced(page, server, damage):
+    """Garbage under this build's key fails to restore; a heap under another build's key is
+    never tried: either way the engine boots normally, plays, and stores a good heap again."""
+    url = server.url + "?speed=instant&level=greedy#/game/briscola?deck=piacentine"
+    assert boot_to_table(page, url) == "fresh"
+    wait_snapshot_saved(page)
+    page.evaluate(f"""async (damage) => {{
+        const cache = await caches.open("{SNAPSHOT_CACHE}");
+        const entry = new URL("worker/engine-snapshot", location.href).href;
+        const hit = await cache.match(entry);
+        const key = hit.headers.get("x-cardavia-snapshot-key");
+        const bytes = new Uint8Array(await hit.arrayBuffer());
+        const headers = {{"x-cardavia-snapshot-key": damage === "key" ? key.split("").reverse().join("") : key}};
+        if (damage === "bytes") bytes.fill(7, 0, 4096);  // the header and magic number gone
+        await cache.put(entry, new Response(bytes, {{headers}}));
+    }}""", damage)
+    page.evaluate("localStorage.clear()")
+    assert boot_to_table(page, url) == "fresh"
+    assert play_first_card(page) not in snapshot(page)["hand"]
+    wait_snapshot_saved(page)
+    page.evaluate("localStorage.clear()")
+    assert boot_to_table(page, url) == "snapshot"
+    assert play_first_card(page) not in snapshot(page)["hand"]

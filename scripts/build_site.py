@@ -3,7 +3,8 @@
 
 dist/ holds everything the site needs, served from itself (no CDN):
   index.html, embed.html, embed.js, sw.js, manifest.webmanifest, css/, js/, i18n/, icons/
-  worker/engine-worker.js        the module Web Worker that runs the engine
+  worker/engine-worker.js        the module Web Worker that runs the engine; worker/snapshot.js
+                                 keeps its memory snapshot, keyed by this build (stamped here)
   pyodide/                       the five Pyodide runtime files, micropip and the engine wheel;
                                  python_stdlib.zip is reduced to what the site imports, as
                                  bytecode (scripts/stdlib_subset.mjs; --full-stdlib to skip)
@@ -278,6 +279,24 @@ def write_icons(dist: Path) -> None:
         shutil.copy2(cached, icons / name)
 
 
+# ----------------------------------------------------------------------------- engine snapshot
+def stamp_snapshot_key(dist: Path) -> str:
+    """Writes into worker/snapshot.js the key of the heap a browser may snapshot and restore:
+    a hash of everything that heap is made of (Pyodide, the standard library, the engine
+    wheel, the worker's code), so that no build ever restores another build's heap."""
+    digest = hashlib.sha256()
+    parts = sorted((dist / "pyodide").glob("cardavia-*.whl")) + sorted((dist / "worker").glob("*.js"))
+    parts += [dist / "pyodide" / name for name in PYODIDE_FILES]
+    for p in parts:
+        digest.update(p.name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    key = digest.hexdigest()[:24]
+    target = dist / "worker" / "snapshot.js"
+    text = target.read_text(encoding="utf-8")
+    assert '"__SNAPSHOT_KEY__"' in text, target
+    target.write_text(text.replace('"__SNAPSHOT_KEY__"', json.dumps(key), 1), encoding="utf-8")
+    return key
+
+
 # ----------------------------------------------------------------------------- service worker
 def write_service_worker(dist: Path) -> str:
     # the manifest's screenshots are for the install dialog, not for play: never precached
@@ -292,7 +311,8 @@ def write_service_worker(dist: Path) -> str:
     # What the engine worker loads goes first (biggest first): on a first visit the page
     # starts the worker as soon as these are cached (BOOT_COUNT), before the rest is in.
     boot = ["./pyodide/pyodide.asm.wasm", "./pyodide/python_stdlib.zip", "./pyodide/pyodide.asm.mjs",
-            "./pyodide/pyodide.mjs", "./pyodide/pyodide-lock.json", "./worker/engine-worker.js"]
+            "./pyodide/pyodide.mjs", "./pyodide/pyodide-lock.json", "./worker/engine-worker.js",
+            "./worker/snapshot.js"]
     boot += [a for a in assets if re.fullmatch(r"\./pyodide/cardavia-.*\.whl", a)]
     assert set(boot) <= set(assets), boot
     assets = boot + [a for a in assets if a not in boot]
@@ -370,6 +390,7 @@ def main() -> None:
     (dist / "data" / "site.json").write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
     write_icons(dist)
     check_no_external_urls(dist)
+    stamp_snapshot_key(dist)
     version = write_service_worker(dist)
     sizes = precompress(dist, VENDOR_CACHE / "compressed")
     log(f"dist/ ready: {sizes['files']} files, {sizes['raw'] / 1e6:.1f} MB "

@@ -5,29 +5,58 @@
 // into Python: no micropip, no unpacking). Then it relays JSON requests to
 // cardavia.bridge.Bridge().handle().
 //
+// Two ways to boot (./snapshot.js): when this browser kept a memory snapshot of this build,
+// the runtime is restored from it with the engine already imported ("snapshot"); otherwise
+// Python starts and imports the engine ("fresh"), and the heap is then snapshotted — before
+// any Bridge exists, so every restore starts clean — and stored after "ready".
+//
 // Page → worker:  {type: "init", wheel: "cardavia-….whl"}
 //                 {type: "request", json: "<request JSON text>"}
 // Worker → page:  {type: "progress", stage: "runtime"|"engine", ms}
-//                 {type: "ready", timings: {runtime, engine, total, marks}}
+//                 {type: "ready", timings: {runtime, engine, total, boot, marks}}
+//                 {type: "snapshot", saved: true|false, bytes}   (after a fresh boot only)
 //                 {type: "response", json: "<response JSON text>"}
 //                 {type: "fatal", message}
 // timings.marks are absolute times (performance.timeOrigin + now(), ms) so that the page
 // can place every boot step on its own clock.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { dropSnapshot, findSnapshot, saveSnapshot, snapshotsEnabled, unpackHeap } from "./snapshot.js";
 
 const base = new URL("../pyodide/", import.meta.url).href;
 const now = () => performance.timeOrigin + performance.now();
 const marks = { workerStart: now() };
-let handle = null;
-let booting = null;
-
-// Download and compile the runtime at once: nothing it needs depends on the page.
-const runtime = loadPyodide({
+const options = {
   indexURL: base,
   packageBaseUrl: base,
   messageCallback: () => {},
   errorCallback: (m) => console.warn(m),
-}).then((py) => { marks.runtime = now(); return py; });
+};
+let bootMode = "fresh";
+let handle = null;
+let booting = null;
+
+// Download and compile the runtime at once: nothing it needs depends on the page.
+const runtime = (async () => {
+  const stored = await findSnapshot();
+  if (stored) {
+    marks.snapshotFound = now();
+    // read while loadPyodide imports pyodide.asm.mjs and fetches the wasm (it awaits the promise)
+    const heap = stored.arrayBuffer().then((b) => { marks.snapshotRead = now(); return unpackHeap(b); });
+    heap.catch(() => {}); // a failed read fails the restore below
+    try {
+      const py = await loadPyodide({ ...options, _loadSnapshot: heap });
+      bootMode = "snapshot";
+      marks.runtime = now();
+      return py;
+    } catch (err) { // another build's heap or damaged bytes: forget it, boot normally
+      console.warn(`engine snapshot not restored: ${(err && err.message) || err}`);
+      dropSnapshot();
+    }
+  }
+  const py = await loadPyodide({ ...options, _makeSnapshot: snapshotsEnabled });
+  marks.runtime = now();
+  return py;
+})();
 runtime.catch(() => {}); // reported by boot()
 
 function fetchBytes(url) {
@@ -45,22 +74,33 @@ async function boot(wheel) {
   postMessage({ type: "progress", stage: "engine", ms: marks.runtime - marks.workerStart });
   const bytes = new Uint8Array(await archive);
   marks.archive = now();
-  // A wheel is a zip with the package at its root: importable as it is.
+  // A wheel is a zip with the package at its root: importable as it is. A restored heap
+  // already has it on sys.path and imported, but the file system is not in the heap: the
+  // file goes back at the same path for the modules imported later (zipimport reads it).
   const path = `/tmp/${wheel}`;
   pyodide.FS.writeFile(path, bytes);
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\n`
-    + "from cardavia.bridge import Bridge\n_cardavia_bridge = Bridge()");
+  let snapshot = null;
+  if (bootMode === "fresh") {
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\nimport cardavia.bridge`);
+    if (snapshotsEnabled) snapshot = pyodide.makeMemorySnapshot();
+  }
+  pyodide.runPython("from cardavia.bridge import Bridge\n_cardavia_bridge = Bridge()");
   handle = pyodide.globals.get("_cardavia_bridge").handle;
   marks.engine = now();
   postMessage({
     type: "ready",
     timings: {
-      runtime: marks.runtime - marks.workerStart, // the bare loadPyodide
+      runtime: marks.runtime - marks.workerStart, // loadPyodide (a restore when boot is "snapshot")
       engine: marks.engine - marks.runtime, // archive (if still arriving) + import + Bridge()
       total: marks.engine - marks.workerStart,
+      boot: bootMode,
       marks,
     },
   });
+  if (snapshot) {
+    const saved = await saveSnapshot(snapshot);
+    postMessage({ type: "snapshot", saved, bytes: snapshot.length });
+  }
 }
 
 self.onmessage = async (e) => {

@@ -267,7 +267,8 @@ export class Engine {
           booted = true;
           this.setState({ stage: "ready", timings: m.timings });
           resolve(this);
-        } else if (m.type === "fatal") fail(m.message);
+        } else if (m.type === "snapshot") hook.snapshotSaved = m.saved; // stored for the next visit (fresh boots)
+        else if (m.type === "fatal") fail(m.message);
         else if (m.type === "response") {
           const res = JSON.parse(m.json);
           const p = this.pending.get(res.id);
