@@ -1,7 +1,9 @@
 // index.html: hash routing over the home, tradition and game pages.
 //   #/                                   home: card traditions
 //   #/tradition/<id>                     one tradition and its games
-//   #/game/<id>?deck=<deck>&tab=table|rules
+//   #/game/<id>?deck=<deck>&tab=table|rules  (+ &seed=&seat=&mode=: a deal link, deals/links.js)
+//   #/replay/<id>                        replay of a recorded match (replay/page.js)
+//   #/daily                              today's deals (deals/page.js)
 import { h, clear } from "./dom.js";
 import { t, num, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
@@ -10,6 +12,9 @@ import { TableView } from "./table.js";
 import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, usesIcons } from "./cardart.js";
 import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
+import { parseDeal } from "./deals/links.js";
+import { renderDaily } from "./deals/page.js";
+import { renderReplay } from "./replay/page.js";
 
 const main = document.getElementById("main");
 let site = null;
@@ -94,6 +99,7 @@ function renderHome() {
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
     h("p", { class: "intro", text: t("home.intro") }),
+    h("p", { class: "daily-link" }, h("a", { class: "btn primary", href: "#/daily", text: t("daily.home_link") })),
     h("ul", { class: "traditions" }, site.catalogue.traditions.map(traditionCard)));
 }
 
@@ -230,12 +236,14 @@ function renderGame(id, params) {
   });
   const tablePanel = h("div", { class: "panel", id: "panel-table", role: "tabpanel", "aria-labelledby": "tab-table", hidden: tab !== "table" });
   const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" }, rulesSection(g, deck));
+  const deal = g.playable ? parseDeal(params, g.players) : null; // a shared, daily or duplicate deal
+  if (deal) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
   if (g.playable) {
-    if (view && viewKey === key) {
+    if (view && viewKey === key && !deal) {
       tablePanel.appendChild(view.el);
     } else {
       if (view) view.destroy();
-      view = new TableView(tablePanel, { engine: site.engine, game: g, deck });
+      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal });
       viewKey = key;
       view.start();
     }
@@ -266,6 +274,8 @@ function route() {
   if (parts.length === 0) page = renderHome();
   else if (parts[0] === "tradition" && parts.length === 2) page = renderTradition(parts[1]);
   else if (parts[0] === "game" && parts.length === 2) page = renderGame(parts[1], params);
+  else if (parts[0] === "replay" && parts.length === 2) page = renderReplay(site, parts[1]);
+  else if (parts[0] === "daily" && parts.length === 1) page = renderDaily(site, params);
   else page = notFound();
   if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
   clear(main).appendChild(page);
