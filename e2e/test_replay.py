@@ -239,6 +239,9 @@ def test_the_two_results_of_a_duplicate_pair_are_side_by_side(page, server):
     mine0 = first_last["result"]["scores"][0] - first_last["result"]["scores"][1]
     mine1 = second_last["result"]["scores"][1] - second_last["result"]["scores"][0]
     assert margins == [[0, mine0], [1, mine1]]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("dialog[open] .share-open").click()
+    page.screenshot(path=str(ARTIFACTS / "sheet-duplicate-phone-en.png"), full_page=True)
     page.keyboard.press("Escape")
     # and the replay of either entry shows it too
     seed_storage(page, record)

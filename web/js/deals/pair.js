@@ -1,7 +1,7 @@
 // A duplicate pair side by side: the same deal played from each side's seat (the cards
 // you had went to the computer the second time). Each half: your score, theirs, the verdict.
 import { h } from "../dom.js";
-import { t, num, signed } from "../i18n.js";
+import { t, num } from "../i18n.js";
 
 /** {mine, theirs, margin} of a result ({scores: [team0, team1]}) for the human in `seat`. */
 export function scoreFor(result, seat) {
@@ -20,7 +20,7 @@ export function pairView(a, b) {
     return h("div", { class: `pair-half ${verdict}`, dataset: { seat: half.seat, margin: s.margin } },
       h("h4", { text: t("duplicate.side", { side: half.seat % 2 ? "second" : "first" }) }),
       h("p", { class: "pair-score", text: t("duplicate.score", { mine: num(s.mine), theirs: num(s.theirs) }) }),
-      h("p", { class: "pair-verdict", text: t(`duplicate.${verdict}`, { margin: signed(s.margin) }) }));
+      h("p", { class: "pair-verdict", text: t(`duplicate.${verdict}`, { margin: num(Math.abs(s.margin)) }) }));
   };
   const [m0, m1] = halves.map((x) => scoreFor(x.result, x.seat).margin);
   const diff = m0 - m1;

@@ -53,9 +53,9 @@ function middle(pos, v) {
         cardEl(card, v, { class: `card face${card === mark ? " last" : ""}${won && trick !== view.trick && seat === won.seat ? " winner" : ""}` }),
         h("figcaption", { text: v.seatName(seat) }))), trick.length ? null : h("span", { class: "rp-empty", text: "—" })));
   }
-  if (view.trump_suit && view.stock !== undefined && view.stock !== null && v.stock) {
-    parts.push(h("p", { class: "rp-stock" }, t("table.stock", { count: view.stock }),
-      view.trump ? [" · ", t("table.trump_card", { card: cardName(view.trump) })] : null));
+  if (v.stock && view.trump) { // Briscola: the face-up trump under the stock
+    parts.push(h("p", { class: "rp-stock" }, cardEl(view.trump, v, { class: "card face mini", title: t("table.trump_card", { card: cardName(view.trump) }) }),
+      h("span", { text: t("table.stock", { count: view.stock }) }), h("span", { text: t("table.trump_suit", { suit: t(`suit.${view.trump_suit}`) }) })));
   } else if (v.stock && pos.places.stock && pos.places.stock.length) {
     parts.push(h("p", { class: "rp-stock", text: t("table.stock", { count: pos.places.stock.length }) }));
   }

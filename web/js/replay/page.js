@@ -14,6 +14,24 @@ import { pairView } from "../deals/pair.js";
 import { renderBoard, scoreLine } from "./board.js";
 
 const KEYS = { Home: "first", End: "last", PageUp: "prevTrick", PageDown: "nextTrick" };
+// the controls' icons (16×16, drawn for left-to-right; mirrored by CSS in right-to-left pages)
+const ICONS = {
+  first: "M3 3h2v10H3zM13 3v10L6 8z", prevTrick: "M8 3v10L2 8zM14 3v10L8 8z", prev: "M11 3v10L4 8z",
+  next: "M5 3v10l7-5z", nextTrick: "M2 3v10l6-5zM8 3v10l6-5z", last: "M3 3v10l7-5zM11 3h2v10h-2z",
+};
+
+function icon(name) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "glyph");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.appendChild(path);
+  return svg;
+}
 
 function missing() {
   document.title = `${t("replay.missing_title")} · ${t("app.name")}`;
@@ -49,11 +67,10 @@ class ReplayViewer {
     this.counter = h("p", { class: "rp-counter" });
     this.slider = h("input", { type: "range", class: "rp-slider", min: 0, max: 0, value: 0, step: 1, "aria-label": t("replay.slider") });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
-    const btn = (name, glyph) => h("button", { type: "button", class: `btn rp-btn rp-${name}`, dataset: { go: name },
-      "aria-label": t(`replay.${name}`), title: t(`replay.${name}`), onclick: () => this.move(name) },
-    h("span", { class: "glyph", "aria-hidden": "true", text: glyph }));
+    const btn = (name) => h("button", { type: "button", class: `btn rp-btn rp-${name}`, dataset: { go: name },
+      "aria-label": t(`replay.${name}`), title: t(`replay.${name}`), onclick: () => this.move(name) }, icon(name));
     this.buttons = h("div", { class: "rp-buttons", role: "group", "aria-label": t("replay.controls") },
-      btn("first", "⏮"), btn("prevTrick", "⏪"), btn("prev", "◀"), btn("next", "▶"), btn("nextTrick", "⏩"), btn("last", "⏭"));
+      ["first", "prevTrick", "prev", "next", "nextTrick", "last"].map(btn));
     this.score = h("div", { class: "rp-score-box" });
     this.dialog = h("dialog", { class: "sheet", "aria-labelledby": "rp-sheet-title" });
     const pair = findPair(listMatches(), entry);
