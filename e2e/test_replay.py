@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, shared_page
+from helpers import serious_axe_violations
 
 sys.path.insert(0, str(ROOT / "core"))
 from cardavia.bridge import Bridge  # noqa: E402
@@ -353,6 +354,7 @@ def test_screenshots_of_the_replay_viewer_and_the_daily_page(page, server, lang,
     page.keyboard.press("End")
     replay_at(page, len(save["log"]))
     page.screenshot(path=str(ARTIFACTS / f"replay-briscola-end-{name}-{lang}.png"), full_page=True)
+    assert serious_axe_violations(page) == []
     goto(page, server, f"#/replay/{entry(t_save, t_last)['id']}")
     replay_at(page, 0)
     page.evaluate("() => { const s = document.querySelector('.rp-slider'); s.value = '30'; s.dispatchEvent(new Event('input')); }")
@@ -361,6 +363,7 @@ def test_screenshots_of_the_replay_viewer_and_the_daily_page(page, server, lang,
     goto(page, server, "#/daily?today=2026-12-01")
     page.wait_for_selector(".daily-page li.daily-game.played")
     page.screenshot(path=str(ARTIFACTS / f"daily-{name}-{lang}.png"), full_page=True)
+    assert serious_axe_violations(page) == []
     scroll = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert scroll <= 0, "the daily page scrolls sideways"
     page.evaluate("localStorage.removeItem('cardavia.lang')")
