@@ -38,8 +38,6 @@ function middle(pos, v) {
   const parts = [];
   if (v.fishing) {
     parts.push(h("p", { class: "rp-label", text: t("table.table") }), cardRow(view.table || [], v, "rp-table", mark));
-    const cap = events.find((e) => e.type === "captured");
-    if (cap) parts.push(h("p", { class: "rp-took", text: t("log.captured", { who: v.seatName(cap.seat), card: cardName(cap.card), cards: (cap.cards || []).map(cardName).join(t("cards.join")) }) }));
   } else {
     const won = events.find((e) => e.type === "trick_won");
     let trick = view.trick || [];

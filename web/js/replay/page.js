@@ -7,6 +7,7 @@ import { t, num, getLocale } from "../i18n.js";
 import { game as gameOf, tradition } from "../site.js";
 import { seatName, teamName } from "../names.js";
 import { describeId } from "../table/hint.js";
+import { narrate } from "../table/narrator.js";
 import { openSheet, verdictText } from "../table/sheet.js";
 import { getMatch, listMatches, HISTORY_LIMIT } from "../record/store.js";
 import { dealHref, findPair, otherSeat } from "../deals/links.js";
@@ -171,7 +172,9 @@ class ReplayViewer {
       b.disabled = back ? p.index === 0 : p.index === p.total;
     }
     const step = p.step;
-    this.status.textContent = step.action ? t("replay.step", { who: this.v.seatName(step.seat), action: describeId(step.action) }) : t("replay.start");
+    // the step in the table log's own words ("AI captured 3 of Cups with 3 of Swords — Scopa!")
+    const said = narrate(step.events || [], { me: p.human, seatName: this.v.seatName, teamName: this.v.teamName }).map((l) => l.text).join(" ");
+    this.status.textContent = !step.action ? t("replay.start") : said || t("replay.step", { who: this.v.seatName(step.seat), action: describeId(step.action) });
     renderBoard(this.board, p, this.v);
     this.renderScore();
   }
@@ -180,7 +183,7 @@ class ReplayViewer {
   renderScore() {
     const p = this.pos;
     const box = clear(this.score);
-    box.append(scoreLine(p, this.v));
+    box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: p.view.deal || 1 }) }), scoreLine(p, this.v));
     const scored = (p.step.events || []).find((e) => e.type === "deal_scored");
     if (!scored) return;
     const sheet = scored.sheet;
