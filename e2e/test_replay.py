@@ -274,6 +274,14 @@ def test_a_deal_link_asks_before_abandoning_a_match_in_progress(page, server):
     assert aside["save"]["seed"] == 3 and aside["save"]["log"][:len(in_progress["log"])] == in_progress["log"]
 
 
+def test_a_deal_link_sets_an_unreadable_autosave_aside(page, server):
+    seed_storage(page)
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
+    open_table(page, server, "#/game/briscola?deck=piacentine&seed=8&mode=shared")
+    page.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.seed === 8", timeout=60_000)
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}.unreadable')") == '"{not json"'
+
+
 # ---------------------------------------------------------------------------------- daily deal
 def daily_seeds(p, server, day):
     p.goto(server.url + f"#/daily?today={day}")

@@ -1,6 +1,7 @@
 // Opening a deal link at the table (shared, daily, duplicate): the chosen deal is dealt even
 // when this game has an autosave. A match still in progress is never dropped silently: the
-// player is asked first, and an abandoned match is kept aside under `<save key>.abandoned`.
+// player is asked first, and an abandoned match is kept aside under `<save key>.abandoned`
+// (an unreadable autosave under `<save key>.unreadable`, as when a table resumes).
 import { h, clear, storage } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -27,9 +28,11 @@ export async function startDeal(view, deal) {
   const ctl = view.ctl;
   const found = storage.read(ctl.saveKey);
   const saved = found && found.value && found.value.save ? found.value : null;
+  if (found && !saved) storage.set(`${ctl.saveKey}.unreadable`, found.broken !== undefined ? found.broken : found.value);
   if (saved) {
     const res = await ctl.call("restore", { save: saved.save });
     if (!res.ok && res.error.code === "engine") return; // engine down: the overlay offers Retry
+    if (!res.ok) storage.set(`${ctl.saveKey}.unreadable`, saved); // as resumeOrNew: set aside, never lost
     if (res.ok && res.snapshot && !res.snapshot.result) {
       if (!(await askAbandon(view.dialog))) {
         await ctl.resumeOrNew(view.settings);
