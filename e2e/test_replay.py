@@ -3,7 +3,8 @@
 The finished matches come from the engine itself under CPython (played through the same
 bridge the worker runs), so every expected hand and score is the engine's, worked out
 outside the page. The record is seeded in localStorage in the contract's format
-(`cardavia.record` = {v: 2, history: [entry]}), as record-a's store reads it.
+(`cardavia.record` = {v: 2, totals: {}, history: [entry]}), as record-a's store reads it
+(empty running totals are valid there: no "partly damaged" notice).
 One module-wide page shares the engine's boot; a fresh profile is a new browser context.
 """
 
@@ -107,7 +108,7 @@ def sheet_totals(page, scope):
 def test_replay_steps_through_a_finished_deal_to_the_score_sheets_final_position(page, server):
     save, last = finished("briscola", 8)
     e = entry(save, last)
-    seed_storage(page, {"v": 2, "history": [e]}, {"save": save, "level": "random"})
+    seed_storage(page, {"v": 2, "totals": {}, "history": [e]}, {"save": save, "level": "random"})
     # the table restores the finished match and opens its score sheet
     open_table(page, server)
     page.wait_for_selector("dialog[open] td[data-total-team]")
@@ -155,7 +156,7 @@ def test_replay_steps_through_a_finished_deal_to_the_score_sheets_final_position
 def test_replay_of_a_four_player_match_shows_all_four_hands(page, server):
     save, last = finished("tarocchi", 5)
     e = entry(save, last)
-    seed_storage(page, {"v": 2, "history": [e]})
+    seed_storage(page, {"v": 2, "totals": {}, "history": [e]})
     goto(page, server, f"#/replay/{e['id']}")
     replay_at(page, 0)
     shown = hands_shown(page)
@@ -170,7 +171,7 @@ def test_replay_refuses_a_match_still_in_progress(page, server):
     call(b, op="new_match", game="briscola", seed=3, level="random")
     save = call(b, op="save")["save"]
     e = entry(save, {"result": {"winner_team": 0, "scores": [61, 59]}}, id_="in-progress")
-    seed_storage(page, {"v": 2, "history": [e]})
+    seed_storage(page, {"v": 2, "totals": {}, "history": [e]})
     goto(page, server, "#/replay/in-progress")
     page.wait_for_selector(".replay-page[data-error='match_not_over']", timeout=BOOT_TIMEOUT)
     assert page.locator(".rp-seat").count() == 0  # no hand was drawn
@@ -229,9 +230,9 @@ def test_play_again_and_from_the_other_seat_are_one_click_from_the_score_sheet(p
 def test_the_two_results_of_a_duplicate_pair_are_side_by_side(page, server):
     first, first_last = finished("briscola", 8, seat=0)
     second, second_last = finished("briscola", 8, seat=1)
-    record = {"v": 2, "history": [entry(second, second_last, seat=1, mode="duplicate"), entry(first, first_last, seat=0)]}
+    record = {"v": 2, "totals": {}, "history": [entry(second, second_last, seat=1, mode="duplicate"), entry(first, first_last, seat=0)]}
     # the score sheet of the second match (restored finished) shows the pair
-    seed_storage(page, {"v": 2, "history": record["history"][1:]}, {"save": second, "level": "random"})
+    seed_storage(page, {"v": 2, "totals": {}, "history": record["history"][1:]}, {"save": second, "level": "random"})
     goto(page, server, "#/")
     open_table(page, server)
     pair = page.locator("dialog[open] .duplicate-pair")
@@ -317,7 +318,7 @@ def test_the_daily_deal_is_marked_once_played(page, server):
     day = "2026-12-01"
     save, last = finished("briscola", fnv1a_seed("briscola", day))
     e = entry(save, last, mode="daily", daily=day, id_="daily-briscola")
-    seed_storage(page, {"v": 2, "history": [e]})
+    seed_storage(page, {"v": 2, "totals": {}, "history": [e]})
     daily_seeds(page, server, day)
     done = page.locator("li.daily-game[data-game=briscola]")
     assert "played" in done.get_attribute("class")
@@ -351,7 +352,7 @@ def test_screenshots_of_the_replay_viewer_and_the_daily_page(page, server, lang,
     t_save, t_last = finished("tarocchi", 5)
     daily = entry(*finished("scopa", fnv1a_seed("scopa", "2026-12-01"), deck="piacentine"),
                   mode="daily", daily="2026-12-01", id_="daily-scopa")
-    seed_storage(page, {"v": 2, "history": [entry(save, last), entry(t_save, t_last), daily]})
+    seed_storage(page, {"v": 2, "totals": {}, "history": [entry(save, last), entry(t_save, t_last), daily]})
     page.evaluate(f"localStorage.setItem('cardavia.lang', JSON.stringify('{lang}'))")
     goto(page, server, f"#/replay/{entry(save, last)['id']}")
     page.reload()
