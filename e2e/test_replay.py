@@ -57,6 +57,9 @@ def entry(save, last, seat=0, mode="play", daily=None, id_=None):
 
 
 def seed_storage(page, record=None, autosave=None):
+    # leave any live table first: its turn loop would otherwise save over the seeded autosave
+    page.evaluate("() => { if (location.hash.startsWith('#/game')) location.hash = '#/'; }")
+    page.wait_for_function("!document.querySelector('.table-view')")
     page.evaluate("""([record, save, key]) => {
       localStorage.clear();
       if (window.__cardavia) window.__cardavia.snapshot = null;
