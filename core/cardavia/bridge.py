@@ -15,12 +15,14 @@ from .ai import LEVELS, advice
 from .games import GameError, REGISTRY, new_game
 from .games.base import rng_for
 from .match import MAX_SEED, Match, check_seed
+from .replay import ReplayCache
 from .traditions import catalogue
 
 # Every error code a response may carry (docs/protocol.md).
 ERROR_CODES = ("bad_json", "bad_request", "unknown_op", "no_match", "unknown_game",
                "unknown_deck", "illegal_action", "not_your_turn", "match_over",
-               "nothing_to_undo", "bad_save", "no_finished_deal", "internal")
+               "nothing_to_undo", "bad_save", "no_finished_deal", "match_not_over",
+               "internal")
 MAX_REQUEST_CHARS = 1_000_000   # a save of the longest match is a few kB
 MAX_ID_CHARS = 200              # request ids and action ids
 MAX_MESSAGE_CHARS = 300         # error messages never echo a huge input back
@@ -86,8 +88,9 @@ class Bridge:
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
-            "review": self._review, "practice": self._practice,
+            "review": self._review, "practice": self._practice, "replay": self._replay,
         }
+        self.replays = ReplayCache()  # the replay viewer's match, apart from the table's
         self.practice = False  # a match restarted from a logged position
 
     def handle(self, text: str) -> str:
@@ -234,6 +237,11 @@ class Bridge:
         self.match, self.practice = again, True
         self.cursor = again.state.event_count
         return self._view()
+
+    def _replay(self, request: dict) -> dict:
+        """The full-information position of a finished match (``save``) after its first
+        ``index`` actions; the table's match is left alone."""
+        return {"replay": self.replays.position(request.get("save"), request.get("index"))}
 
     def _save(self, request: dict) -> dict:
         return dict(self._view(), save=self._need_match().save())

@@ -1,8 +1,10 @@
 // index.html: hash routing over the home, tradition and game pages.
 //   #/                                   home: card traditions
 //   #/tradition/<id>                     one tradition and its games
-//   #/game/<id>?deck=<deck>&tab=table|rules
+//   #/game/<id>?deck=<deck>&tab=table|rules  (+ &seed=&seat=&mode=: a deal link, deals/links.js)
 //   #/stats, #/stats/<game>?level=…     the player's record (record/page.js)
+//   #/replay/<id>                        replay of a recorded match (replay/page.js)
+//   #/daily                              today's deals (deals/page.js)
 import { h, clear } from "./dom.js";
 import { t, num, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
@@ -12,6 +14,9 @@ import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, usesIcon
 import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 import { renderStats } from "./record/page.js";
+import { parseDeal } from "./deals/links.js";
+import { renderDaily } from "./deals/page.js";
+import { renderReplay } from "./replay/page.js";
 
 const main = document.getElementById("main");
 let site = null;
@@ -96,7 +101,9 @@ function renderHome() {
   return h("section", { class: "page home" },
     h("h1", { text: t("home.title") }),
     h("p", { class: "intro", text: t("home.intro") }),
-    h("p", { class: "home-record" }, h("a", { class: "btn", href: "#/stats", text: t("nav.stats") })),
+    h("p", { class: "home-links" },
+      h("a", { class: "btn primary daily-link", href: "#/daily", text: t("daily.home_link") }),
+      h("a", { class: "btn home-record", href: "#/stats", text: t("nav.stats") })),
     h("ul", { class: "traditions" }, site.catalogue.traditions.map(traditionCard)));
 }
 
@@ -233,12 +240,14 @@ function renderGame(id, params) {
   });
   const tablePanel = h("div", { class: "panel", id: "panel-table", role: "tabpanel", "aria-labelledby": "tab-table", hidden: tab !== "table" });
   const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" }, rulesSection(g, deck));
+  const deal = g.playable ? parseDeal(params, g.players) : null; // a shared, daily or duplicate deal
+  if (deal) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
   if (g.playable) {
-    if (view && viewKey === key) {
+    if (view && viewKey === key && !deal) {
       tablePanel.appendChild(view.el);
     } else {
       if (view) view.destroy();
-      view = new TableView(tablePanel, { engine: site.engine, game: g, deck });
+      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal });
       viewKey = key;
       view.start();
     }
@@ -270,6 +279,8 @@ function route() {
   else if (parts[0] === "tradition" && parts.length === 2) page = renderTradition(parts[1]);
   else if (parts[0] === "game" && parts.length === 2) page = renderGame(parts[1], params);
   else if (parts[0] === "stats" && parts.length <= 2) page = renderStats(site.catalogue, parts[1] || null, params) || notFound();
+  else if (parts[0] === "replay" && parts.length === 2) page = renderReplay(site, parts[1]);
+  else if (parts[0] === "daily" && parts.length === 1) page = renderDaily(site, params);
   else page = notFound();
   if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
   clear(main).appendChild(page);

@@ -20,6 +20,8 @@ import { renderSetup, showDeclareChooser } from "./table/minchiate.js";
 import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
+import { dealSection } from "./deals/sheet.js";
+import { startDeal } from "./deals/start.js";
 
 export { describeAction };
 
@@ -31,9 +33,10 @@ document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true)
 export class TableView {
   /**
    * @param {HTMLElement} root  element to fill
-   * @param {object} opts  {engine, game (catalogue entry), deck, embed}
+   * @param {object} opts  {engine, game (catalogue entry), deck, embed, deal ({seed, seat, mode, daily}: a chosen deal to play)}
    */
-  constructor(root, { engine, game, deck, embed = false }) {
+  constructor(root, { engine, game, deck, embed = false, deal = null }) {
+    this.deal = deal;
     this.root = root;
     this.engine = engine;
     this.game = game;
@@ -110,7 +113,8 @@ export class TableView {
     } catch {
       return; // the overlay shows the failure and a Retry button
     }
-    await this.ctl.resumeOrNew(this.settings);
+    if (this.deal) await startDeal(this, this.deal);
+    else await this.ctl.resumeOrNew(this.settings);
   }
 
   /** The engine's worker died or stopped answering: a new one restores the autosave and play goes on. */
@@ -154,7 +158,8 @@ export class TableView {
     document.documentElement.dataset.ready = "true";
   }
 
-  newMatch() {
+  /** A new match; `deal` ({seed, seat, mode, daily}) deals a chosen deal instead of a random one. */
+  newMatch(deal = null) {
     if (this.disposed) return;
     if (this.dialog.open) this.dialog.close();
     this.cancelChoice(false);
@@ -162,7 +167,7 @@ export class TableView {
     this.clock.skip(); // whatever was being shown is over
     this.clock.resume();
     this.setState("busy");
-    const settings = { ...this.settings };
+    const settings = { ...this.settings, ...(deal || {}) };
     delete this.settings.seed; // ?seed= deals the page's first match only
     return this.ctl.newMatch(settings);
   }
@@ -268,7 +273,8 @@ export class TableView {
       load: () => this.ctl.review(sheet.deal),
       practice: (index) => this.ctl.practice(index),
     };
-    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch(), review });
+    const extra = this.embed ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
+    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch(), review, extra });
   }
 
   // ---------------------------------------------------------------- the player's actions

@@ -93,6 +93,7 @@ export class MatchController {
     this.recorded = false;
     const fields = { game: this.game, deck: this.deck, level: this.level };
     if (settings.seed !== undefined) fields.seed = settings.seed;
+    if (settings.seat !== undefined) fields.seat = settings.seat; // duplicate play, shared deals
     const res = await this.call("new_match", fields);
     if (token !== this.token) return;
     if (!res.ok) { this.view.error(res); return; }

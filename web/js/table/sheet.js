@@ -22,9 +22,9 @@ export function teamOf(seat, snap) {
 /**
  * Opens the sheet in `dialog` (modal) and resolves when it is closed.
  * @param {HTMLDialogElement} dialog
- * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void}} opts
+ * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void, extra?: Node}} opts  extra: shown below the buttons
  */
-export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null }) {
+export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null, extra = null }) {
   const d = clear(dialog);
   const titleId = dialog.getAttribute("aria-labelledby");
   const teams = sheet.teams || snap.teams;
@@ -65,7 +65,7 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
   }
   const buttons = h("div", { class: "sheet-buttons" });
   d.append(h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table, ...[resti && mattoNote(sheet, (tm) => teamName(tm, snap))].filter(Boolean),
-    h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons);
+    h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons, extra);
   return new Promise((resolve) => {
     const done = () => { if (d.open) d.close(); resolve(); };
     if (result) {

@@ -1,0 +1,45 @@
+// Opening a deal link at the table (shared, daily, duplicate): the chosen deal is dealt even
+// when this game has an autosave. A match still in progress is never dropped silently: the
+// player is asked first, and an abandoned match is kept aside under `<save key>.abandoned`
+// (an unreadable autosave under `<save key>.unreadable`, as when a table resumes).
+import { h, clear, storage } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** Asks in the table's dialog; resolves true for "play the new deal", false for "resume". */
+export function askAbandon(dialog) {
+  const d = clear(dialog);
+  const titleId = dialog.getAttribute("aria-labelledby");
+  return new Promise((resolve) => {
+    let answer = false;
+    const done = (value) => { answer = value; d.close(); };
+    const play = h("button", { type: "button", class: "btn primary abandon-play", text: t("deal.abandon_play"), onclick: () => done(true) });
+    const keep = h("button", { type: "button", class: "btn abandon-keep", text: t("deal.abandon_keep"), onclick: () => done(false) });
+    d.append(h("h2", { id: titleId, text: t("deal.abandon_title") }), h("p", { text: t("deal.abandon_text") }),
+      h("div", { class: "sheet-buttons" }, keep, play));
+    d.addEventListener("close", () => resolve(answer), { once: true });
+    d.showModal();
+    keep.focus();
+  });
+}
+
+/** Deals `deal` ({seed, seat, mode, daily}) in `view` (a TableView), asking before it
+ * replaces a match in progress; "resume" restores that match instead. */
+export async function startDeal(view, deal) {
+  const ctl = view.ctl;
+  const found = storage.read(ctl.saveKey);
+  const saved = found && found.value && found.value.save ? found.value : null;
+  if (found && !saved) storage.set(`${ctl.saveKey}.unreadable`, found.broken !== undefined ? found.broken : found.value);
+  if (saved) {
+    const res = await ctl.call("restore", { save: saved.save });
+    if (!res.ok && res.error.code === "engine") return; // engine down: the overlay offers Retry
+    if (!res.ok) storage.set(`${ctl.saveKey}.unreadable`, saved); // as resumeOrNew: set aside, never lost
+    if (res.ok && res.snapshot && !res.snapshot.result) {
+      if (!(await askAbandon(view.dialog))) {
+        await ctl.resumeOrNew(view.settings);
+        return;
+      }
+      storage.set(`${ctl.saveKey}.abandoned`, saved);
+    }
+  }
+  await view.newMatch(deal);
+}
