@@ -11,9 +11,15 @@
 //                 {type: "ready", timings: {runtime, engine, total, marks}}
 //                 {type: "response", json: "<response JSON text>"}
 //                 {type: "fatal", message}
+//                 {type: "csp", directive, blocked}   a Content Security Policy violation here
 // timings.marks are absolute times (performance.timeOrigin + now(), ms) so that the page
 // can place every boot step on its own clock.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+// a violation of the site's policy inside the worker is told to the page (tests watch for it)
+self.addEventListener("securitypolicyviolation", (e) => {
+  postMessage({ type: "csp", directive: e.effectiveDirective, blocked: String(e.blockedURI) });
+});
 
 const base = new URL("../pyodide/", import.meta.url).href;
 const now = () => performance.timeOrigin + performance.now();

@@ -27,6 +27,12 @@ export const hook = (window.__cardavia = window.__cardavia || {
 // every boot step on the page's clock (ms since navigation); workersCreated counts engine workers
 hook.bootMarks = hook.bootMarks || {};
 hook.workersCreated = hook.workersCreated || 0;
+// Content Security Policy violations in the page, the engine worker and the service worker
+hook.cspViolations = hook.cspViolations || [];
+const noteViolation = (where, v) => hook.cspViolations.push({ where, directive: v.directive, blocked: v.blocked });
+document.addEventListener("securitypolicyviolation", (e) => {
+  noteViolation("page", { directive: e.effectiveDirective, blocked: String(e.blockedURI) });
+});
 
 // ------------------------------------------------------------------ service worker
 const updateListeners = new Set();
@@ -57,6 +63,7 @@ async function registerServiceWorker(onProgress) {
     const stall = new Promise((resolve) => { stalled = resolve; });
     let watchdog = setTimeout(() => stalled("stalled"), STALL_MS);
     navigator.serviceWorker.addEventListener("message", (e) => {
+      if (e.data && e.data.type === "csp") noteViolation("service worker", e.data);
       if (e.data && e.data.type === "precache" && !hadController) {
         if (e.data.bootReady) onBootFilesCached();
         clearTimeout(watchdog);
@@ -122,7 +129,10 @@ const swDone = registerServiceWorker((p) => {
 function spawnWorker(base) {
   hook.workersCreated += 1;
   hook.bootMarks.workerCreated = performance.now();
-  return new Worker(new URL("worker/engine-worker.js", base), { type: "module" });
+  const worker = new Worker(new URL("worker/engine-worker.js", base), { type: "module" });
+  // from its first moment (the spare boots the runtime before anyone sets onmessage)
+  worker.addEventListener("message", (e) => { if (e.data && e.data.type === "csp") noteViolation("worker", e.data); });
+  return worker;
 }
 
 /** The worker started before any Engine asked for it (null if it failed to start). */
