@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web bench-memory clean
 
 setup: setup-py setup-node
 
@@ -58,6 +58,9 @@ bench: setup-py
 bench-web: build setup-browser
 	$(PY) scripts/bench_web.py
 	$(PY) scripts/bench_pace.py
+
+bench-memory: build setup-browser
+	$(PY) scripts/bench_memory.py
 
 clean:
 	rm -rf dist build $(VENV) node_modules

@@ -7,11 +7,13 @@
 //
 // Page → worker:  {type: "init", wheel: "cardavia-….whl"}
 //                 {type: "request", json: "<request JSON text>"}
+//                 {type: "memory"}   (the memory benchmark)
 // Worker → page:  {type: "progress", stage: "runtime"|"engine", ms}
 //                 {type: "ready", timings: {runtime, engine, total, marks}}
 //                 {type: "response", json: "<response JSON text>"}
 //                 {type: "fatal", message}
 //                 {type: "csp", directive, blocked}   a Content Security Policy violation here
+//                 {type: "memory", wasm_heap_bytes}   the WebAssembly memory's size (it never shrinks)
 // timings.marks are absolute times (performance.timeOrigin + now(), ms) so that the page
 // can place every boot step on its own clock.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -26,6 +28,7 @@ const now = () => performance.timeOrigin + performance.now();
 const marks = { workerStart: now() };
 let handle = null;
 let booting = null;
+let py = null;
 
 // Download and compile the runtime at once: nothing it needs depends on the page.
 const runtime = loadPyodide({
@@ -48,6 +51,7 @@ async function boot(wheel) {
   archive.catch(() => {});
   postMessage({ type: "progress", stage: "runtime" });
   const pyodide = await runtime;
+  py = pyodide;
   postMessage({ type: "progress", stage: "engine", ms: marks.runtime - marks.workerStart });
   const bytes = new Uint8Array(await archive);
   marks.archive = now();
@@ -77,6 +81,11 @@ self.onmessage = async (e) => {
         postMessage({ type: "fatal", message: String((err && err.message) || err) });
       });
     }
+    return;
+  }
+  if (msg.type === "memory") {
+    const heap = py && py._module && py._module.HEAPU8;
+    postMessage({ type: "memory", wasm_heap_bytes: heap ? heap.byteLength : null });
     return;
   }
   if (msg.type === "request") {

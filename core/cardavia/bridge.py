@@ -6,6 +6,7 @@ the match untouched.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import re
@@ -86,7 +87,7 @@ class Bridge:
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
-            "review": self._review, "practice": self._practice,
+            "review": self._review, "practice": self._practice, "stats": self._stats,
         }
         self.practice = False  # a match restarted from a logged position
 
@@ -234,6 +235,13 @@ class Bridge:
         self.match, self.practice = again, True
         self.cursor = again.state.event_count
         return self._view()
+
+    def _stats(self, request: dict) -> dict:
+        """Memory figures for the long-session benchmark (scripts/bench_memory.py): the
+        objects Python's collector tracks and what the match keeps."""
+        match = self.match
+        return {"stats": {"gc_objects": len(gc.get_objects()), "log": len(match.log) if match else 0,
+                          "events": match.state.event_count if match else 0}}
 
     def _save(self, request: dict) -> dict:
         return dict(self._view(), save=self._need_match().save())

@@ -183,6 +183,23 @@ export class Engine {
     this.lostListeners = new Set();
     // for tests: the worker dies without a word, as a crashed or killed one does
     hook.killWorker = () => { if (this.worker) this.worker.terminate(); };
+    hook.memory = () => this.memory(); // for scripts/bench_memory.py
+  }
+
+  /** The worker's WebAssembly heap and the bridge's `stats` (Python's objects, the match's log). */
+  async memory() {
+    const res = await this.request("stats");
+    const worker = this.worker;
+    const heap = await new Promise((resolve) => {
+      const on = (e) => {
+        if (!e.data || e.data.type !== "memory") return;
+        worker.removeEventListener("message", on);
+        resolve(e.data.wasm_heap_bytes);
+      };
+      worker.addEventListener("message", on);
+      worker.postMessage({ type: "memory" });
+    });
+    return { wasm_heap_bytes: heap, ...(res.stats || {}) };
   }
 
   /** `fn(reason)` runs when a booted worker dies or stops answering (it is replaced on the next start). */
