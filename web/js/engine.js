@@ -326,7 +326,10 @@ export class Engine {
         hook.bootMarks.firstDeal = performance.now();
         hook.bootMarks.firstDealMs = res.ms;
       }
-      if (op === "advance" && res.ok) hook.moveTimes.push(res.ms);
+      if (op === "advance" && res.ok) {
+        hook.moveTimes.push(res.ms);
+        if (hook.moveTimes.length > 2000) hook.moveTimes.splice(0, 1000); // a long session stays flat
+      }
       hook.response = res;
       if (res.snapshot) hook.snapshot = res.snapshot;
       return res;
