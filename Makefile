@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web screenshots clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -62,6 +62,9 @@ bench-web: build setup-browser
 # the web manifest's screenshots (web/screenshots/*.webp), taken from real play on the built site
 screenshots: build setup-browser
 	$(PY) scripts/screenshots.py
+
+bench-memory: build setup-browser
+	$(PY) scripts/bench_memory.py
 
 clean:
 	rm -rf dist build $(VENV) node_modules

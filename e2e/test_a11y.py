@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT
+from helpers import inject_axe
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 FAST = "?speed=instant&level=greedy"
@@ -27,7 +28,7 @@ def test_no_serious_or_critical_axe_violations(page, server, lang, name):
     if name == "game":
         page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
         page.wait_for_selector(".table-view[data-state=yours]")
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     results = page.evaluate("""async () => {
       const r = await axe.run(document, { resultTypes: ['violations'] });
       return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,

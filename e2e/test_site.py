@@ -164,7 +164,7 @@ def test_embed_from_another_origin_plays_a_card(page, server, tmp_path):
         '<body><h1>A blog</h1><cardavia-game game="briscola" deck="piacentine" level="greedy" speed="instant">'
         '</cardavia-game></body></html>', encoding="utf-8")
     (tmp_path / "index.html").write_text("<!doctype html><title>host</title>", encoding="utf-8")
-    host = Server(directory=tmp_path)  # another origin: 127.0.0.1 on another port
+    host = Server(directory=tmp_path, csp=False)  # another origin (another port), with no policy of ours
     try:
         page.goto(f"http://127.0.0.1:{host.port}/blog.html")
         page.wait_for_selector("cardavia-game iframe", state="attached")

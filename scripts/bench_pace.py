@@ -27,7 +27,8 @@ from serve import make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
-READY = "window.__cardavia && window.__cardavia.ready === true"
+# a function, not an expression: the site's policy refuses the eval a bare expression needs
+READY = "() => window.__cardavia && window.__cardavia.ready === true"
 DECKS = {"briscola": "piacentine", "scopa": "piacentine", "cicera": "bresciane",
          "tarocchi": "tarocco-piemontese"}
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"

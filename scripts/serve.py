@@ -13,7 +13,15 @@ own Content-Type (the wasm stays application/wasm), unless the sibling is older 
 sent with `Vary: Accept-Encoding`, so that no cache hands one encoding to a client that
 asked for another. Nothing is compressed on the fly.
 
-Usage: python scripts/serve.py [--port 8000] [--host localhost] [dist]
+Content Security Policy: every response carries the site's policy (CSP below) as a
+header, which also covers the engine's worker script and the service worker (a page's
+<meta> does not) and adds `frame-ancestors` (which a <meta> cannot carry): the app refuses
+to be framed by other sites, embed.html may be framed by any (hosts narrow it: docs/web.md).
+The pages carry the same policy, without frame-ancestors, as a <meta> for static hosts
+that send no headers (tests/test_serve.py checks that the two agree). `--no-csp` serves a
+folder without it (the e2e tests' stand-in for another site that embeds Cardavia).
+
+Usage: python scripts/serve.py [--port 8000] [--host localhost] [--no-csp] [dist]
 Also importable: `make_server(directory, port, host)` returns a ThreadingHTTPServer
 (port 0 picks a free port); its `bytes_sent` counts the body bytes served (encoded
 bytes when a compressed sibling was sent) and `requests` lists (path, bytes, encoding).
@@ -47,6 +55,23 @@ MIME = {
 }
 
 
+# The site's Content Security Policy (docs/web.md says why each directive is there).
+# 'wasm-unsafe-eval': Pyodide compiles its WebAssembly (and small trampolines) at run time;
+# no 'unsafe-eval' (Pyodide evaluates JS only when it loads a shared library, which the
+# site never does), no 'unsafe-inline' (no inline script, handler or style attribute).
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; "
+       "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+SELF = "'self'"
+FRAME_ANCESTORS = {"embed.html": "*"}  # every other page: 'self'
+
+
+def csp_header(url_path: str) -> str:
+    """The policy sent with `url_path`: CSP plus who may frame it."""
+    name = urllib.parse.urlsplit(url_path).path.rsplit("/", 1)[-1]
+    return f"{CSP}; frame-ancestors {FRAME_ANCESTORS.get(name, SELF)}"
+
+
 # preferred first; the suffix of the sibling written by scripts/build_site.py
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
@@ -74,11 +99,14 @@ def accepted_encodings(header: str | None) -> set[str]:
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     quiet = False
+    csp = True
     encoding: str | None = None
     has_variants = False
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.csp:
+            self.send_header("Content-Security-Policy", csp_header(self.path))
         if self.has_variants:
             self.send_header("Vary", "Accept-Encoding")
         if self.encoding:
@@ -165,8 +193,10 @@ class Server(http.server.ThreadingHTTPServer):
         self.requests: list[tuple[str, int, str | None]] = []
 
 
-def make_server(directory: str, port: int = 0, host: str = "localhost", quiet: bool = True) -> Server:
-    handler = functools.partial(Handler, directory=os.path.abspath(directory))
+def make_server(directory: str, port: int = 0, host: str = "localhost", quiet: bool = True,
+                csp: bool = True) -> Server:
+    # csp is this server's own (a class per server): another server in the process keeps its policy
+    handler = functools.partial(type("SiteHandler", (Handler,), {"csp": csp}), directory=os.path.abspath(directory))
     Handler.quiet = quiet
     return Server((host, port), handler)
 
@@ -177,10 +207,11 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
     ap.add_argument("--host", default="localhost")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--no-csp", action="store_true", help="send no Content-Security-Policy header")
     args = ap.parse_args()
     if not os.path.isfile(os.path.join(args.directory, "index.html")):
         sys.exit(f"{args.directory}/index.html not found: run `make build` first")
-    server = make_server(args.directory, args.port, args.host, quiet=args.quiet)
+    server = make_server(args.directory, args.port, args.host, quiet=args.quiet, csp=not args.no_csp)
     print(f"Serving {args.directory}/ at http://{args.host}:{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()

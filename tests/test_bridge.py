@@ -280,3 +280,44 @@ def test_the_fuzzer_catches_a_bridge_that_changes_state_on_error_or_crashes():
 
     assert fuzz_game("briscola", 300, seed=7, make_bridge=Forgetful)["state_changes_on_error"]
     assert fuzz_game("briscola", 300, seed=7, make_bridge=Fragile)["crashes"]
+
+
+def test_stats_reports_what_the_match_keeps_and_changes_nothing():
+    b, _ = started("briscola")
+    r = play_until_human(b)
+    r = call(b, op="act", action=r["snapshot"]["legal"][0]["id"])
+    before = (b.match.save(), b.match.state.to_json())
+    stats = call(b, op="stats")
+    assert stats["ok"] and set(stats["stats"]) == {"gc_objects", "log", "events"}
+    assert stats["stats"]["log"] == len(b.match.log) >= 1
+    assert stats["stats"]["events"] == b.match.state.event_count > 0
+    assert stats["stats"]["gc_objects"] > 1000
+    assert (b.match.save(), b.match.state.to_json()) == before
+    assert call(Bridge(), op="stats")["stats"]["log"] == 0  # no match yet: still an answer
+
+
+def test_a_long_session_keeps_no_objects_from_finished_matches():
+    """Deal after deal in one bridge (as one page does): the objects Python tracks stop
+    growing once the first matches have filled what is meant to fill (a leak of even one
+    object per deal over 30 deals would show)."""
+    import gc
+
+    b = Bridge()
+
+    def deal(seed):
+        r = call(b, op="new_match", game="briscola", level="greedy", seed=seed)
+        while r["snapshot"]["result"] is None:
+            s = r["snapshot"]
+            r = call(b, op="act", action=s["legal"][0]["id"]) if s["your_turn"] else call(b, op="advance")
+            assert call(b, op="save")["ok"]
+
+    def tracked():
+        gc.collect()
+        return call(b, op="stats")["stats"]["gc_objects"]
+
+    for seed in range(10):
+        deal(seed)
+    after_10 = tracked()
+    for seed in range(10, 40):
+        deal(seed)
+    assert tracked() - after_10 < 30

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import sys
 import threading
 import urllib.request
@@ -20,7 +21,7 @@ import brotli  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from precompress import precompress  # noqa: E402
-from serve import accepted_encodings, make_server  # noqa: E402
+from serve import CSP, accepted_encodings, make_server  # noqa: E402
 
 WASM = b"\0asm\x01\0\0\0" + bytes(range(256)) * 64
 SCRIPT = b"export const answer = 42;\n" * 100
@@ -90,3 +91,36 @@ def test_accept_encoding_parsing():
     assert accepted_encodings("br;q=0, gzip;q=0.8") == {"gzip"}
     assert accepted_encodings(None) == set()
     assert accepted_encodings("*;q=0.1") >= {"br", "gzip"}
+
+
+def test_every_response_carries_the_policy_and_only_embed_html_may_be_framed_by_others(site):
+    root, url = site
+    (root / "embed.html").write_text("<!doctype html><title>e</title>", encoding="utf-8")
+    for name, ancestors in (("", "'self'"), ("index.html", "'self'"), ("app.js", "'self'"),
+                            ("embed.html?game=scopa", "*")):
+        _, headers = get(url + name, "identity")
+        assert headers["Content-Security-Policy"] == f"{CSP}; frame-ancestors {ancestors}", name
+    assert "'unsafe-eval'" not in CSP and "'unsafe-inline'" not in CSP
+
+
+def test_no_csp_serves_without_the_policy(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>", encoding="utf-8")
+    server = make_server(str(tmp_path), 0, "127.0.0.1", csp=False)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        _, headers = get(f"http://127.0.0.1:{server.server_address[1]}/", "identity")
+        assert "Content-Security-Policy" not in headers
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_each_page_carries_the_same_policy_as_a_meta(page):
+    """Static hosts that send no headers still apply the policy (all but frame-ancestors,
+    which a <meta> cannot carry)."""
+    text = (ROOT / "web" / page).read_text(encoding="utf-8")
+    metas = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', text)
+    assert metas == [CSP]
+    assert text.index("Content-Security-Policy") < text.index("<link")

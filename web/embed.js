@@ -19,11 +19,20 @@
     render() {
       if (!this.frame) {
         var root = this.attachShadow({ mode: "open" });
-        var style = document.createElement("style");
-        style.textContent = ":host{display:block;inline-size:100%;block-size:560px}"
+        var css = ":host{display:block;inline-size:100%;block-size:560px}"
           + "iframe{display:block;inline-size:100%;block-size:100%;border:0;border-radius:12px}";
         this.frame = document.createElement("iframe");
-        root.append(style, this.frame);
+        root.append(this.frame);
+        // a constructed sheet (CSSOM) passes a host's strict style-src; a <style> element is the fallback
+        try {
+          var sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          root.adoptedStyleSheets = [sheet];
+        } catch (e) {
+          var style = document.createElement("style");
+          style.textContent = css;
+          root.prepend(style);
+        }
       }
       var url = new URL("embed.html", SITE);
       for (var i = 0; i < NAMES.length; i++) {

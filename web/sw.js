@@ -16,6 +16,11 @@ async function broadcast(msg) {
   for (const c of all) c.postMessage(msg);
 }
 
+// a violation of the site's policy here is told to the pages (tests watch for it)
+self.addEventListener("securitypolicyviolation", (e) => {
+  broadcast({ type: "csp", directive: e.effectiveDirective, blocked: String(e.blockedURI) });
+});
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);

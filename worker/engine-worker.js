@@ -12,15 +12,23 @@
 //
 // Page → worker:  {type: "init", wheel: "cardavia-….whl"}
 //                 {type: "request", json: "<request JSON text>"}
+//                 {type: "memory"}   (the memory benchmark)
 // Worker → page:  {type: "progress", stage: "runtime"|"engine", ms}
 //                 {type: "ready", timings: {runtime, engine, total, boot, marks}}
 //                 {type: "snapshot", saved: true|false, bytes}   (after a fresh boot only)
 //                 {type: "response", json: "<response JSON text>"}
 //                 {type: "fatal", message}
+//                 {type: "csp", directive, blocked}   a Content Security Policy violation here
+//                 {type: "memory", wasm_heap_bytes}   the WebAssembly memory's size (it never shrinks)
 // timings.marks are absolute times (performance.timeOrigin + now(), ms) so that the page
 // can place every boot step on its own clock.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { dropSnapshot, findSnapshot, saveSnapshot, snapshotsEnabled, unpackHeap } from "./snapshot.js";
+
+// a violation of the site's policy inside the worker is told to the page (tests watch for it)
+self.addEventListener("securitypolicyviolation", (e) => {
+  postMessage({ type: "csp", directive: e.effectiveDirective, blocked: String(e.blockedURI) });
+});
 
 const base = new URL("../pyodide/", import.meta.url).href;
 const now = () => performance.timeOrigin + performance.now();
@@ -34,6 +42,7 @@ const options = {
 let bootMode = "fresh";
 let handle = null;
 let booting = null;
+let py = null; // the runtime, once booted (the memory benchmark reads its heap)
 
 // Download and compile the runtime at once: nothing it needs depends on the page.
 const runtime = (async () => {
@@ -71,6 +80,7 @@ async function boot(wheel) {
   archive.catch(() => {});
   postMessage({ type: "progress", stage: "runtime" });
   const pyodide = await runtime;
+  py = pyodide;
   postMessage({ type: "progress", stage: "engine", ms: marks.runtime - marks.workerStart });
   const bytes = new Uint8Array(await archive);
   marks.archive = now();
@@ -111,6 +121,11 @@ self.onmessage = async (e) => {
         postMessage({ type: "fatal", message: String((err && err.message) || err) });
       });
     }
+    return;
+  }
+  if (msg.type === "memory") {
+    const heap = py && py._module && py._module.HEAPU8;
+    postMessage({ type: "memory", wasm_heap_bytes: heap ? heap.byteLength : null });
     return;
   }
   if (msg.type === "request") {

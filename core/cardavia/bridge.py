@@ -6,6 +6,7 @@ the match untouched.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import re
@@ -89,6 +90,7 @@ class Bridge:
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
             "review": self._review, "practice": self._practice, "replay": self._replay,
+            "stats": self._stats,
         }
         self.replays = ReplayCache()  # the replay viewer's match, apart from the table's
         self.practice = False  # a match restarted from a logged position
@@ -242,6 +244,13 @@ class Bridge:
         """The full-information position of a finished match (``save``) after its first
         ``index`` actions; the table's match is left alone."""
         return {"replay": self.replays.position(request.get("save"), request.get("index"))}
+
+    def _stats(self, request: dict) -> dict:
+        """Memory figures for the long-session benchmark (scripts/bench_memory.py): the
+        objects Python's collector tracks and what the match keeps."""
+        match = self.match
+        return {"stats": {"gc_objects": len(gc.get_objects()), "log": len(match.log) if match else 0,
+                          "events": match.state.event_count if match else 0}}
 
     def _save(self, request: dict) -> dict:
         return dict(self._view(), save=self._need_match().save())

@@ -27,6 +27,12 @@ export const hook = (window.__cardavia = window.__cardavia || {
 // every boot step on the page's clock (ms since navigation); workersCreated counts engine workers
 hook.bootMarks = hook.bootMarks || {};
 hook.workersCreated = hook.workersCreated || 0;
+// Content Security Policy violations in the page, the engine worker and the service worker
+hook.cspViolations = hook.cspViolations || [];
+const noteViolation = (where, v) => hook.cspViolations.push({ where, directive: v.directive, blocked: v.blocked });
+document.addEventListener("securitypolicyviolation", (e) => {
+  noteViolation("page", { directive: e.effectiveDirective, blocked: String(e.blockedURI) });
+});
 
 // ------------------------------------------------------------------ service worker
 const updateListeners = new Set();
@@ -57,6 +63,7 @@ async function registerServiceWorker(onProgress) {
     const stall = new Promise((resolve) => { stalled = resolve; });
     let watchdog = setTimeout(() => stalled("stalled"), STALL_MS);
     navigator.serviceWorker.addEventListener("message", (e) => {
+      if (e.data && e.data.type === "csp") noteViolation("service worker", e.data);
       if (e.data && e.data.type === "precache" && !hadController) {
         if (e.data.bootReady) onBootFilesCached();
         clearTimeout(watchdog);
@@ -122,7 +129,10 @@ const swDone = registerServiceWorker((p) => {
 function spawnWorker(base) {
   hook.workersCreated += 1;
   hook.bootMarks.workerCreated = performance.now();
-  return new Worker(new URL("worker/engine-worker.js", base), { type: "module" });
+  const worker = new Worker(new URL("worker/engine-worker.js", base), { type: "module" });
+  // from its first moment (the spare boots the runtime before anyone sets onmessage)
+  worker.addEventListener("message", (e) => { if (e.data && e.data.type === "csp") noteViolation("worker", e.data); });
+  return worker;
 }
 
 /** The worker started before any Engine asked for it (null if it failed to start). */
@@ -173,6 +183,23 @@ export class Engine {
     this.lostListeners = new Set();
     // for tests: the worker dies without a word, as a crashed or killed one does
     hook.killWorker = () => { if (this.worker) this.worker.terminate(); };
+    hook.memory = () => this.memory(); // for scripts/bench_memory.py
+  }
+
+  /** The worker's WebAssembly heap and the bridge's `stats` (Python's objects, the match's log). */
+  async memory() {
+    const res = await this.request("stats");
+    const worker = this.worker;
+    const heap = await new Promise((resolve) => {
+      const on = (e) => {
+        if (!e.data || e.data.type !== "memory") return;
+        worker.removeEventListener("message", on);
+        resolve(e.data.wasm_heap_bytes);
+      };
+      worker.addEventListener("message", on);
+      worker.postMessage({ type: "memory" });
+    });
+    return { wasm_heap_bytes: heap, ...(res.stats || {}) };
   }
 
   /** `fn(reason)` runs when a booted worker dies or stops answering (it is replaced on the next start). */
@@ -300,7 +327,10 @@ export class Engine {
         hook.bootMarks.firstDeal = performance.now();
         hook.bootMarks.firstDealMs = res.ms;
       }
-      if (op === "advance" && res.ok) hook.moveTimes.push(res.ms);
+      if (op === "advance" && res.ok) {
+        hook.moveTimes.push(res.ms);
+        if (hook.moveTimes.length > 2000) hook.moveTimes.splice(0, 1000); // a long session stays flat
+      }
       hook.response = res;
       if (res.snapshot) hook.snapshot = res.snapshot;
       return res;

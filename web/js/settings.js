@@ -5,11 +5,14 @@
 // whatever the sliders say; the grain is a noise texture whose opacity follows its slider.
 // Everything persists in localStorage and applies at once.
 import { h, clear, storage } from "./dom.js";
+import { readRecord, writeRecord, setAside } from "./stored.js";
 import { t, LANGUAGES, LANG_KEY, getLocale, percent, loadLocale } from "./i18n.js";
 import { SPEEDS } from "./table/pace.js";
 import { setPreference, savedSpeed } from "./table/prefs.js";
 
 export const LOOK_KEY = "cardavia.look";
+// {v: 2, contrast, grain, temperature}; version 1 is the unversioned object of before
+export const LOOK_VERSION = 2;
 export const LOOK_DEFAULT = { contrast: 50, grain: 50, temperature: 50 };
 
 // ------------------------------------------------------------------ colour maths
@@ -86,7 +89,9 @@ function clamp(v) {
 }
 
 export function loadLook() {
-  const s = storage.get(LOOK_KEY, {}) || {};
+  const found = readRecord(LOOK_KEY, { version: LOOK_VERSION, migrations: { 1: (old) => old } });
+  if (found.unreadable !== undefined) setAside(LOOK_KEY, found.unreadable);
+  const s = found.value || {};
   const look = {};
   for (const k of Object.keys(LOOK_DEFAULT)) look[k] = k in s ? clamp(s[k]) : LOOK_DEFAULT[k];
   return look;
@@ -143,7 +148,7 @@ export function mountSettings(box) {
 
   const onChange = (name, v) => {
     look[name] = v;
-    storage.set(LOOK_KEY, look);
+    writeRecord(LOOK_KEY, LOOK_VERSION, look);
     applyLook(look);
   };
   const sliders = ["contrast", "grain", "temperature"].map((n) => slider(n, look, onChange));
@@ -151,7 +156,7 @@ export function mountSettings(box) {
     type: "button", class: "btn look-reset", text: t("settings.reset"),
     onclick: () => {
       Object.assign(look, LOOK_DEFAULT);
-      storage.set(LOOK_KEY, look);
+      writeRecord(LOOK_KEY, LOOK_VERSION, look);
       applyLook(look);
       for (const input of panel.querySelectorAll("input[type=range]")) {
         input.value = String(look[input.dataset.look]);

@@ -3,6 +3,7 @@
 // player is asked first, and an abandoned match is kept aside under `<save key>.abandoned`
 // (an unreadable autosave under `<save key>.unreadable`, as when a table resumes).
 import { h, clear, storage } from "../dom.js";
+import { readSave, setSaveAside } from "../table/savefile.js";
 import { t } from "../i18n.js";
 
 /** Asks in the table's dialog; resolves true for "play the new deal", false for "resume". */
@@ -26,13 +27,13 @@ export function askAbandon(dialog) {
  * replaces a match in progress; "resume" restores that match instead. */
 export async function startDeal(view, deal) {
   const ctl = view.ctl;
-  const found = storage.read(ctl.saveKey);
-  const saved = found && found.value && found.value.save ? found.value : null;
-  if (found && !saved) storage.set(`${ctl.saveKey}.unreadable`, found.broken !== undefined ? found.broken : found.value);
+  const found = readSave(ctl.saveKey);
+  const saved = found.value;
+  if (found.unreadable !== undefined) setSaveAside(ctl.saveKey, found.unreadable);
   if (saved) {
     const res = await ctl.call("restore", { save: saved.save });
     if (!res.ok && res.error.code === "engine") return; // engine down: the overlay offers Retry
-    if (!res.ok) storage.set(`${ctl.saveKey}.unreadable`, saved); // as resumeOrNew: set aside, never lost
+    if (!res.ok) setSaveAside(ctl.saveKey, saved); // as resumeOrNew: set aside, never lost
     if (res.ok && res.snapshot && !res.snapshot.result) {
       if (!(await askAbandon(view.dialog))) {
         await ctl.resumeOrNew(view.settings);

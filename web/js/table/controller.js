@@ -3,7 +3,7 @@
 // is saved before the view animates it, so a reload, Back or a closed tab never changes
 // the deal or takes a move back. The next computer move is asked for while the previous
 // one is still being shown, so the engine's thinking hides behind the animation.
-import { storage } from "../dom.js";
+import { readSave, writeSave, setSaveAside } from "./savefile.js";
 import { recordMatch } from "../record/store.js";
 
 export class MatchController {
@@ -47,12 +47,11 @@ export class MatchController {
   /** Restores the autosave of this game and deck, or deals a new match. */
   async resumeOrNew(settings, { redo = null } = {}) {
     if (this.disposed) return;
-    const found = storage.read(this.saveKey);
-    const saved = found && found.value;
+    const found = readSave(this.saveKey);
+    const saved = found.value;
     let unreadable = false;
-    if (found && (found.broken !== undefined || !saved || !saved.save)) {
-      storage.set(`${this.saveKey}.unreadable`, found.broken !== undefined ? found.broken : found.value);
-      storage.remove(this.saveKey);
+    if (found.unreadable !== undefined) {
+      setSaveAside(this.saveKey, found.unreadable);
       unreadable = true;
     } else if (saved) {
       const res = await this.call("restore", { save: saved.save });
@@ -75,8 +74,7 @@ export class MatchController {
         return;
       }
       // unreadable (corrupt, edited, from an unknown version): set aside, never lost, and say so
-      storage.set(`${this.saveKey}.unreadable`, saved);
-      storage.remove(this.saveKey);
+      setSaveAside(this.saveKey, saved);
       unreadable = true;
     }
     await this.newMatch(settings);
@@ -200,7 +198,7 @@ export class MatchController {
     // another view may have replaced the bridge's match meanwhile: never save it under our key
     if (this.disposed || !res.ok || !res.save) return;
     if (res.snapshot && (res.snapshot.game !== this.game || res.snapshot.deck !== this.deck)) return;
-    const stored = storage.set(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily });
+    const stored = writeSave(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily });
     if (!stored && !this.warnedNotSaving) {
       this.warnedNotSaving = true;
       this.view.notice("table.not_saving");
