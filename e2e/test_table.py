@@ -144,8 +144,12 @@ def test_the_last_card_played_stays_marked(table_page, server):
 def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page = table_page
     open_game(page, server, "briscola", "speed=slow&level=greedy")
+    page.wait_for_selector(WAITING)  # the page's first match stands still: its snapshot stays put
+    page.evaluate("() => { window.__before = window.__cardavia.snapshot; }")
     page.get_by_role("button", name="New match").click()
-    page.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.to_move !== undefined")
+    # the new match's own snapshot, not the one the page showed before the click
+    page.wait_for_function("() => window.__cardavia.snapshot !== window.__before"
+                           " && window.__cardavia.snapshot.to_move !== undefined")
     dealt = page.evaluate("window.__cardavia.snapshot.hand")
     page.reload()  # at once: the new match was saved the moment it was dealt
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
