@@ -306,6 +306,13 @@ class State:
         the stock is empty): one sample is then the whole truth."""
         return False
 
+    def exact_value(self, team: int, table: dict, node_limit: int) -> float | None:
+        """A game's own exact solver for a world whose every hand is placed: the
+        value for ``team`` of playing on to the end of the deal (as the generic
+        solver would find it), or None to use the generic solver (ai/solver.py).
+        May raise SolverLimit past ``node_limit`` nodes."""
+        return None
+
     def solver_key(self) -> Any:
         """A hashable summary of everything that decides the rest of the deal
         (the exact solver's transposition table)."""

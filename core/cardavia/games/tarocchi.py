@@ -585,6 +585,11 @@ class TarocchiState(State):
     def candidate_actions(self, limit: int = 8) -> list[Action]:
         return policy.candidate_actions(self, limit)
 
+    def exact_value(self, team: int, table: dict, node_limit: int) -> float | None:
+        if self.phase != "play":
+            return None
+        return tarocchi_solver.solve(self, team, table, node_limit)
+
     def plies_left(self) -> int | None:
         return sum(len(h) for h in self.hands) if self.phase == "play" else None
 
@@ -622,3 +627,4 @@ def _discard_picks(plain: list[str], trumps: list[str], n_plain: int, n_trumps: 
 
 
 from ..ai import tarocchi_policy as policy  # noqa: E402  (after the rules it reads)
+from ..ai import tarocchi_solver  # noqa: E402
