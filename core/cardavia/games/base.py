@@ -130,6 +130,12 @@ class State:
         ``seat`` knows; its own hand and every public fact are unchanged."""
         raise NotImplementedError
 
+    def determinize_reading(self, seat: int, rng: random.Random) -> "State":
+        """The expert's search world: ``determinize`` plus what a strong player
+        reads from the others' public plays beyond the rules (a game may add
+        such reads; the default has none). Uses only ``seat``'s view."""
+        return self.determinize(seat, rng)
+
     def result(self) -> dict | None:
         """``{"winner_team", "scores"}`` once terminal."""
         raise NotImplementedError
@@ -290,6 +296,11 @@ class State:
                     best, best_key = a, k
             self._apply(best)
         return self.rollout_value(team)
+
+    def expert_playout(self, team: int) -> float:
+        """The expert's play-out (a longer or sharper one where a game can afford
+        it); the normal play-out by default, so the normal level never changes."""
+        return self.playout(team)
 
     def playout_key(self, action: Action) -> tuple:
         """The play-out policy in a sampled world (every hand placed), a sort key
