@@ -184,6 +184,8 @@ def discard_first(page, snap: dict) -> None:
 def move_times(page, base: str, level: str, deals: int) -> dict:
     """Computer move times (ms of each `advance` round trip) per game at ``level``."""
     moves: dict[str, list[float]] = {}
+    if not page.url.startswith(base):
+        page.goto(base + "?speed=instant#/")  # the site's origin, for its localStorage
     for game, deck in MOVE_GAMES:
         page.evaluate("localStorage.clear()")
         page.goto(base + f"?speed=instant&level={level}&seed=1#/game/{game}?deck={deck}")
