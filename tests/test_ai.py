@@ -334,3 +334,20 @@ def test_review_and_practice_refuse_bad_requests():
         r = b.handle_obj(json.dumps({"op": "practice", "index": index}))
         assert not r["ok"] and r["error"]["code"] == "bad_request"
     assert b.handle_obj(json.dumps({"op": "snapshot"}))["snapshot"]["practice"] is False
+
+
+def test_an_arena_without_the_clock_plays_an_idle_machines_moves_under_any_load(monkeypatch):
+    """A machine so loaded that every sample seems to take 2 s would hit the
+    safety net on every search; the arena's ``clock=False`` (``--no-clock``)
+    still plays exactly the deal of the real clock without a net (the
+    reference is itself unclocked: a slow runtime such as Pyodide on a busy
+    machine may reach the net with the real clock)."""
+    from cardavia.ai import search
+    from cardavia.evaluation import play_deal
+    idle = play_deal("scopa", 3, ["expert", "normal"], clock=False)
+    monkeypatch.setattr(search, "time", SlowClock(2.0))
+    loaded = play_deal("scopa", 3, ["expert", "normal"], clock=False)
+    capped = play_deal("scopa", 3, ["expert", "normal"])
+    monkeypatch.undo()
+    assert loaded == idle
+    assert capped != idle  # the net, when it is there, does cut such searches short

@@ -102,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deck")
     p.add_argument("--progress", type=int, default=0,
                    help="with --jobs 1: figures so far on stderr every N deals")
+    p.add_argument("--no-clock", action="store_true",
+                   help="no wall-clock safety net: the same moves on a loaded machine")
 
     p = sub.add_parser("bench", help="throughput and computer move times")
     p.add_argument("game", choices=games)
@@ -125,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "arena":
             a, b = args.players
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
-                        args.progress)
+                        args.progress, not args.no_clock)
         elif args.command == "bench":
             out = bench(args.game, args.seed)
         elif args.command == "fuzz":

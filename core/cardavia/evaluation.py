@@ -83,11 +83,17 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> list[float]:
     return [round(centre - half, 4), round(centre + half, 4)]
 
 
-def play_deal(game: str, seed: int, levels: list[str], deck: str | None = None) -> dict:
+def play_deal(game: str, seed: int, levels: list[str], deck: str | None = None,
+              clock: bool = True) -> dict:
     """One deal with ``levels[team]`` playing every seat of that team; the first
-    deal's score sheet."""
+    deal's score sheet. ``clock=False`` removes the searches' wall-clock safety
+    net, so a heavily loaded machine plays exactly the moves of an idle one."""
     state = new_game(game, seed, deck)
     players = [make_player(levels[state.team_of(s)]) for s in range(state.NUM_SEATS)]
+    if not clock:
+        for p in players:
+            if hasattr(p, "budget_ms"):
+                p.budget_ms = float("inf")
     move = 0
     while state.deal_index() == 0 and not state.is_terminal():
         seat = state.current_player()
@@ -98,12 +104,12 @@ def play_deal(game: str, seed: int, levels: list[str], deck: str | None = None) 
 
 
 def _arena_chunk(args: tuple) -> list[tuple[int | None, float]]:
-    game, a, b, seeds, deck, progress = args
+    game, a, b, seeds, deck, progress, clock = args
     out = []
     for n, s in enumerate(seeds, 1):
         for swapped in (False, True):
             levels = [b, a] if swapped else [a, b]
-            sheet = play_deal(game, s, levels, deck)
+            sheet = play_deal(game, s, levels, deck, clock)
             a_team = 1 if swapped else 0
             w = sheet["winner_team"]
             totals = sheet["totals"]
@@ -128,11 +134,12 @@ def _arena_summary(game: str, a: str, b: str, results: list) -> dict:
 
 
 def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
-          deck: str | None = None, progress: int = 0) -> dict:
+          deck: str | None = None, progress: int = 0, clock: bool = True) -> dict:
     """Every deal played twice with the teams swapped (same cards). ``progress``:
-    with one job, print the figures so far to stderr every that many deals."""
+    with one job, print the figures so far to stderr every that many deals.
+    ``clock=False``: no wall-clock safety net (see play_deal)."""
     seeds = [seed + i for i in range(deals)]
-    chunks = [(game, a, b, seeds[i::jobs], deck, progress if jobs == 1 else 0)
+    chunks = [(game, a, b, seeds[i::jobs], deck, progress if jobs == 1 else 0, clock)
               for i in range(jobs)]
     start = time.perf_counter()
     if jobs > 1:

@@ -31,7 +31,7 @@ def analyse(state: State, seat: int, rng: random.Random, samples: int | None = N
     if len(actions) == 1 and include is None:  # nothing to compare: no search
         return {"actions": actions, "means": [None], "best": 0, "samples": 0, "exact": False}
     n = samples or view.expert_samples
-    result = pimc(view, actions, n, rng, solve_plies=view.solve_plies)
+    result = pimc(view, actions, n, rng, solve_plies=view.solve_plies, deep=True)
     exact = view.all_cards_inferable() and result.solved > 0
     return {"actions": actions, "means": result.means(), "best": best_index(view, result),
             "samples": result.samples, "exact": exact}

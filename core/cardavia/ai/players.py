@@ -62,7 +62,11 @@ class View:
     def all_cards_inferable(self) -> bool:
         return self._state.all_cards_inferable(self.seat)
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: random.Random, reading: bool = False) -> State:
+        """A world of hidden cards dealt at random; ``reading`` (the expert) also
+        applies the game's reads of the others' play."""
+        if reading:
+            return self._state.determinize_reading(self.seat, rng)
         return self._state.determinize(self.seat, rng)
 
 
@@ -145,7 +149,7 @@ class ExpertPlayer(NormalPlayer):
     def search(self, view: View, rng: random.Random) -> SearchResult:
         samples = self.samples or view.expert_samples
         return pimc(view, view.candidate_actions(), samples, rng,
-                    solve_plies=view.solve_plies,
+                    solve_plies=view.solve_plies, deep=True,
                     cap_s=self._cap_s(view) if self.budget_ms is not None
                     else view.safety_ms * samples / view.search_samples / 1000.0)
 

@@ -29,9 +29,10 @@ class SearchResult:
 
 
 def world_value(world: State, action: Action, team: int,
-                solver: Solver | None) -> tuple[float, bool]:
+                solver: Solver | None, deep: bool = False) -> tuple[float, bool]:
     """Value for ``team`` of ``action`` in a sampled world: exact if a solver is
-    given and the position is small enough for it, else the game's play-out."""
+    given and the position is small enough for it, else the game's play-out
+    (its ``expert_playout`` if ``deep``)."""
     start = world.deal_index()
     w = world.clone()
     w._apply(action)
@@ -42,14 +43,15 @@ def world_value(world: State, action: Action, team: int,
             return solver.value(w, start), True
         except SolverLimit:
             pass
-    return w.playout(team), False
+    return (w.expert_playout(team) if deep else w.playout(team)), False
 
 
 def pimc(view, actions: list[Action], samples: int, rng: random.Random,
          solve_plies: int = 0, cap_s: float | None = None,
-         keep_samples: bool = False) -> SearchResult:
+         keep_samples: bool = False, deep: bool = False) -> SearchResult:
     """Mean value per action over ``samples`` sampled worlds. Worlds with at most
-    ``solve_plies`` plays left are solved exactly. If every card is inferable,
+    ``solve_plies`` plays left are solved exactly; ``deep`` (the expert) plays
+    the others out with the game's ``expert_playout``. If every card is inferable,
     one world is the truth and one sample suffices."""
     team = view.team
     result = SearchResult(actions, [0.0] * len(actions))
@@ -60,14 +62,14 @@ def pimc(view, actions: list[Action], samples: int, rng: random.Random,
     # worlds that repeat (few unseen cards) are solved once.
     shared = Solver(team) if solve_plies else None
     for _ in range(samples):
-        world = view.sample(rng)
+        world = view.sample(rng, reading=True) if deep else view.sample(rng)
         left = world.plies_left()
         solver = None
         if shared is not None and left is not None and left - 1 <= solve_plies:
             solver = shared
         row = []
         for i, action in enumerate(actions):
-            v, exact = world_value(world, action, team, solver)
+            v, exact = world_value(world, action, team, solver, deep)
             result.totals[i] += v
             result.solved += exact and solver is not None
             row.append(v)

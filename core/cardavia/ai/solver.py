@@ -29,6 +29,9 @@ class Solver:
         counts per call."""
         start = state.deal_index() if start_deal is None else start_deal
         self.nodes = 0
+        fast = state.exact_value(self.team, self.table, self.node_limit)
+        if fast is not None:
+            return fast
         return self._search(state, start, -INF, INF)
 
     def _search(self, state: State, start: int, alpha: float, beta: float) -> float:

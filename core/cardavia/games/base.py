@@ -130,6 +130,12 @@ class State:
         ``seat`` knows; its own hand and every public fact are unchanged."""
         raise NotImplementedError
 
+    def determinize_reading(self, seat: int, rng: random.Random) -> "State":
+        """The expert's search world: ``determinize`` plus what a strong player
+        reads from the others' public plays beyond the rules (a game may add
+        such reads; the default has none). Uses only ``seat``'s view."""
+        return self.determinize(seat, rng)
+
     def result(self) -> dict | None:
         """``{"winner_team", "scores"}`` once terminal."""
         raise NotImplementedError
@@ -291,6 +297,11 @@ class State:
             self._apply(best)
         return self.rollout_value(team)
 
+    def expert_playout(self, team: int) -> float:
+        """The expert's play-out (a longer or sharper one where a game can afford
+        it); the normal play-out by default, so the normal level never changes."""
+        return self.playout(team)
+
     def playout_key(self, action: Action) -> tuple:
         """The play-out policy in a sampled world (every hand placed), a sort key
         like greedy_key, which it is by default. Only search calls it, on
@@ -305,6 +316,13 @@ class State:
         """True when ``seat`` can deduce where every card is (e.g. Briscola once
         the stock is empty): one sample is then the whole truth."""
         return False
+
+    def exact_value(self, team: int, table: dict, node_limit: int) -> float | None:
+        """A game's own exact solver for a world whose every hand is placed: the
+        value for ``team`` of playing on to the end of the deal (as the generic
+        solver would find it), or None to use the generic solver (ai/solver.py).
+        May raise SolverLimit past ``node_limit`` nodes."""
+        return None
 
     def solver_key(self) -> Any:
         """A hashable summary of everything that decides the rest of the deal

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from ._sampling import deal_constrained
 from .base import Action, State, require, rng_for
 
 # Capture values (section 3.1): numerals only; courts (J, N, K) have none.
@@ -26,6 +27,8 @@ BONUSES = ("scopa", "picada", "simili", "quadriglia")
 NAPOLA_ORDER = ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S")
 PRIZE_KEYS = ("most_cards", "most_swords", "matta", "ten_of_coins", "fante_of_cups")
 HAND_SIZE = 12
+RANK_OF = {c: c[:-1] for c in cards.BRESCIANE}
+_RANKS = tuple(sorted({c[:-1] for c in cards.BRESCIANE}))
 _NO_GROUPS: dict[int, list[list[str]]] = {}
 
 
@@ -85,12 +88,14 @@ class CiceraState(State):
     NUM_SEATS = 4
     DECKS = ("bresciane",)
     FIELDS = ("dealer", "turn", "to_move", "hands", "table", "piles", "bonuses",
-              "last_capturer", "last_placed", "unclaimed", "over", "winner_team")
+              "last_capturer", "last_placed", "unclaimed", "over", "winner_team", "passed")
 
     # hands: per seat; piles and bonuses: per team (bonuses[team][key] = count);
     # last_placed: the card put on the table by the immediately preceding turn
     # (None if that turn was a capture, or at the start) — the only card a
-    # picada may take (C4); unclaimed: leftovers of a deal without captures (C11).
+    # picada may take (C4); unclaimed: leftovers of a deal without captures (C11);
+    # passed: per seat, the ranks it showed it lacks by placing a card where that
+    # rank would have taken a picada or a scopa (public: a read, not a rule).
 
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "CiceraState":
@@ -112,6 +117,7 @@ class CiceraState(State):
         s.last_capturer = None
         s.last_placed = None
         s.unclaimed = []
+        s.passed = [[], [], [], []]
         s.over = False
         s.winner_team = None
         s.emit({"type": "dealt", "deal": 1, "dealer": s.dealer, "table": list(s.table)})
@@ -169,6 +175,9 @@ class CiceraState(State):
         seat, card = self.to_move, action["card"]
         team = seat % 2
         self.hands[seat].remove(card)
+        passed = self.passed[seat]
+        if card[:-1] in passed:  # it held the rank after all: the read was wrong
+            passed.remove(card[:-1])
         if action["type"] == "capture":
             taken = action["captures"]
             won = self.capture_bonuses(card, taken)
@@ -189,6 +198,7 @@ class CiceraState(State):
                     self.emit({"type": "bonus", "seat": seat, "team": team, "bonus": b,
                                "points": 1})
         else:
+            self._note_passes(seat)
             self.table.append(card)
             self.last_placed = card
             if self.record:
@@ -197,6 +207,34 @@ class CiceraState(State):
         self.to_move = (seat + 1) % 4  # C1: anticlockwise, seat s+1 is on s's right
         if self.turn >= 4 * HAND_SIZE:
             self._end_deal()
+
+    def _note_passes(self, seat: int) -> None:
+        """``seat`` places a card instead of capturing: note the ranks that
+        would have taken a picada (the card just placed) or a scopa (the only
+        card, or a sum of all the table's numerals), which nobody declines."""
+        table = self.table
+        ranks = []
+        if self.last_placed is not None:
+            ranks.append(self.last_placed[:-1])
+        if len(table) == 1:
+            ranks.append(table[0][:-1])
+        elif len(table) >= 2:
+            total = 0
+            for t in table:
+                v = VALUE.get(t[:-1])
+                total = 99 if v is None else total + v
+            if total <= 10:
+                ranks.append(RANK_OF_VALUE[total])
+        passed = self.passed[seat]
+        for r in ranks:
+            if r not in passed:
+                passed.append(r)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "CiceraState":
+        if "passed" not in data:  # a save from before the reads were kept
+            data = dict(data, passed=[[], [], [], []])
+        return super().from_json(data)
 
     def _end_deal(self) -> None:
         if self.table:
@@ -366,10 +404,31 @@ class CiceraState(State):
             i += k
         return s
 
+    def determinize_reading(self, seat: int, rng: random.Random) -> "CiceraState":
+        """The expert's search world: as ``determinize``, but no hand gets a rank
+        its player showed it lacks by declining a picada or a scopa (``passed``,
+        public). Falls back to the plain deal if the reads cannot all hold."""
+        others = [o for o in range(4) if o != seat]
+        bans = [set(self.passed[o]) for o in others]
+        if not any(bans):
+            return self.determinize(seat, rng)
+        unseen = sorted(c for o in others for c in self.hands[o])  # canonical: the view only
+        rng.shuffle(unseen)
+        out = deal_constrained(unseen, [len(self.hands[o]) for o in others], bans, RANK_OF,
+                               _RANKS, rng)
+        if out is None:
+            return self.determinize(seat, rng)
+        s = self.clone()
+        for o, h in zip(others, out[0]):
+            s.hands[o] = h
+        return s
+
     # ----- AI hooks: the knowledge itself is in ai/cicera_policy.py ----------
-    # Expert: more samples, and each sampled world solved exactly in the last
-    # round (4 plays).
-    EXPERT_SAMPLES = 72
+    # Expert: twice the normal samples, dealt with its reads (determinize_reading),
+    # each played out over EXPERT_HORIZON plays (ai/cicera_policy.py) and, in
+    # the last round (4 plays), solved exactly. 48 samples keep its move p95
+    # near 250 ms CPython (~550 ms in the browser) with the longer play-outs.
+    EXPERT_SAMPLES = 48
     SOLVE_PLIES = 4
 
     def plies_left(self) -> int | None:
@@ -380,6 +439,9 @@ class CiceraState(State):
 
     def playout(self, team: int) -> float:
         return policy.playout(self, team)
+
+    def expert_playout(self, team: int) -> float:
+        return policy.playout(self, team, policy.EXPERT_HORIZON)
 
 
 from ..ai import cicera_policy as policy  # noqa: E402  (after the rules it reads)

@@ -565,10 +565,13 @@ class TarocchiState(State):
         return s
 
     # ----- AI hooks: the knowledge itself is in ai/tarocchi_policy.py -------
-    # Expert: more samples, and each sampled world solved exactly in the last
-    # trick (4 plays).
+    # Expert: more samples, and each sampled world solved exactly (its own fast
+    # solver, ai/tarocchi_solver.py) over the last three tricks: in endings
+    # dealt by greedy play it cut the double-dummy loss per decision from 0.99
+    # to 0.83 points against the last trick only (150 positions); a 4-trick
+    # solve costs ~400 ms CPython (~900 ms in the browser) on some moves.
     EXPERT_SAMPLES = 192
-    SOLVE_PLIES = 4
+    SOLVE_PLIES = 12
 
     def greedy_key(self, action: Action) -> tuple:
         return policy.greedy_key(self, action)
@@ -584,6 +587,11 @@ class TarocchiState(State):
 
     def candidate_actions(self, limit: int = 8) -> list[Action]:
         return policy.candidate_actions(self, limit)
+
+    def exact_value(self, team: int, table: dict, node_limit: int) -> float | None:
+        if self.phase != "play":
+            return None
+        return tarocchi_solver.solve(self, team, table, node_limit)
 
     def plies_left(self) -> int | None:
         return sum(len(h) for h in self.hands) if self.phase == "play" else None
@@ -622,3 +630,4 @@ def _discard_picks(plain: list[str], trumps: list[str], n_plain: int, n_trumps: 
 
 
 from ..ai import tarocchi_policy as policy  # noqa: E402  (after the rules it reads)
+from ..ai import tarocchi_solver  # noqa: E402
