@@ -159,7 +159,9 @@ def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page.wait_for_selector(YOURS)
     card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
     page.locator(f'.hand button[data-card="{card}"]').click()
-    page.wait_for_function("document.querySelector('.table-view').dataset.state === 'busy'")
+    # the card's animation onto the trick has begun: the engine answered and, by then, the
+    # move must be saved ('busy' alone comes at the tap, before the engine has answered)
+    page.wait_for_function(f"() => document.querySelector('.table-view .trick [data-card=\"{card}\"]') !== null")
     page.reload()  # during the animation of the answer
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(WAITING)
