@@ -142,7 +142,9 @@ def test_offline_after_one_visit(browser, watch):
         watch.attach(page)
         page.goto(own.url + FAST + "#/game/briscola")
         wait_ready(page)
-        assert page.evaluate("!!navigator.serviceWorker.controller")
+        # the engine may be ready before the service worker has installed and claimed the
+        # page (the precache is large): offline play needs the latter, so wait for it
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=BOOT_TIMEOUT)
         own.stop()
         ctx.set_offline(True)
         page.reload()
