@@ -309,6 +309,29 @@ def can_beat(top: list, led: str, best: str) -> bool:
 _INFO = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
 
 
+def pile_points(state) -> list[int]:
+    """Card points each team has taken so far (the Matto is counted at the end, T3)."""
+    return [sum(POINTS[c] for c in state.piles[t] if c != MATTO) for t in (0, 1)]
+
+
+def plain_trick_standing(trick) -> tuple:
+    """The trick so far on plain values: (led suit index, winning seat, its suit
+    index, its strength, card points in it); the Matto neither leads nor wins."""
+    li = win_seat = None
+    win_si = win_st = -1
+    points = 0
+    for seat, c in trick:
+        if c == MATTO:
+            continue
+        si, st, pc = _INFO[c]
+        points += pc
+        if li is None:
+            li, win_seat, win_si, win_st = si, seat, si, st
+        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+            win_seat, win_si, win_st = seat, si, st
+    return li, win_seat, win_si, win_st, points
+
+
 def fast_playout(state, team: int) -> float:
     """Play the sampled world ``state`` to the end of the deal with the play-out
     policy of ``rollout_best`` and return ``rollout_value(team)``: the same plays
@@ -319,26 +342,11 @@ def fast_playout(state, team: int) -> float:
     trick_len = len(state.trick)
     tricks_played = state.tricks_played
     tricks_won = list(state.tricks_won)
-    card_pts = [0, 0]
-    for t in (0, 1):
-        for c in state.piles[t]:
-            if c != MATTO:
-                card_pts[t] += POINTS[c]
+    card_pts = pile_points(state)
     matto_seat = state.matto_seat
     me = state.to_move
     # The trick so far: led suit index, winning seat and card (suit index, strength).
-    li = win_seat = None
-    win_si = win_st = -1
-    points = 0
-    for seat, c in state.trick:
-        if c == MATTO:
-            continue
-        si, st, pc = info[c]
-        points += pc
-        if li is None:
-            li, win_seat, win_si, win_st = si, seat, si, st
-        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-            win_seat, win_si, win_st = seat, si, st
+    li, win_seat, win_si, win_st, points = plain_trick_standing(state.trick)
     tops = []
     for h in hands:
         top = [-1, -1, -1, -1, -1, -1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..games.tarocchi import MATTO, POINTS, TRICKS, SUIT_INDEX, STRENGTH
 from .solver import SolverLimit
-from .tarocchi_policy import deal_value
+from .tarocchi_policy import deal_value, pile_points, plain_trick_standing
 
 INF = float("inf")
 _INFO = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in SUIT_INDEX}
@@ -28,23 +28,8 @@ def solve(state, team: int, table: dict, node_limit: int) -> float:
     # What deal_value adds beyond the margin and the win bonus (the discard
     # prior) is the same at every leaf of this world.
     extra = deal_value(state, team, [0, 0])
-    card_pts = [0, 0]
-    for t in (0, 1):
-        for c in state.piles[t]:
-            if c != MATTO:
-                card_pts[t] += POINTS[c]
-    li = win_seat = None
-    win_si = win_st = -1
-    points = 0
-    for seat, c in state.trick:
-        if c == MATTO:
-            continue
-        si, st, pc = info[c]
-        points += pc
-        if li is None:
-            li, win_seat, win_si, win_st = si, seat, si, st
-        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-            win_seat, win_si, win_st = seat, si, st
+    card_pts = pile_points(state)
+    li, win_seat, win_si, win_st, points = plain_trick_standing(state.trick)
     tw = list(state.tricks_won)
     nodes = [0]
     disc = tuple(state.discard)
