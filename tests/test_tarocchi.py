@@ -600,3 +600,33 @@ def test_T2_discard_blocks_give_the_reason_of_each_card_that_cannot_go():
     assert free == set(s.hands[3]) - {"KC", "KD", "KS", "KB"}
     s.apply(s.legal_actions()[0]["id"])
     assert s.observation(3)["discard_blocks"] is None  # only in the discard step
+
+
+def test_playout_after_values_an_action_exactly_as_copy_apply_play_out():
+    """The search's fast path (no copy of the world) gives the value the generic
+    path gives, for every legal card, the deal's last cards included, and leaves
+    the world as it was."""
+    from cardavia.ai.search import world_value
+
+    rng = random.Random(2)
+    compared = 0
+    for g in range(3):
+        st = new_game("tarocchi", 300 + g)
+        while not st.is_terminal():
+            seat = st.current_player()
+            world = st.determinize(seat, rng)
+            before = world.to_json()
+            for a in world.legal_actions():
+                fast = world.playout_after(a, seat % 2, deep=False)
+                if world.phase != "play":
+                    assert fast is None  # the discard takes the generic path
+                    continue
+                w = world.clone()
+                w._apply(a)
+                slow = w.rollout_value(seat % 2) if w.is_terminal() else w.playout(seat % 2)
+                assert fast == slow
+                assert world_value(world, a, seat % 2, None)[0] == slow
+                compared += 1
+            assert world.to_json() == before
+            st.apply(rng.choice(st.legal_actions())["id"])
+    assert compared > 150

@@ -33,6 +33,10 @@ def world_value(world: State, action: Action, team: int,
     """Value for ``team`` of ``action`` in a sampled world: exact if a solver is
     given and the position is small enough for it, else the game's play-out
     (its ``expert_playout`` if ``deep``)."""
+    if solver is None:
+        fast = world.playout_after(action, team, deep)
+        if fast is not None:
+            return fast, False
     start = world.deal_index()
     w = world.clone()
     w._apply(action)

@@ -297,6 +297,12 @@ class State:
             self._apply(best)
         return self.rollout_value(team)
 
+    def playout_after(self, action: Action, team: int, deep: bool) -> float | None:
+        """A game's fast path for search: the value for ``team`` of ``action`` then
+        the play-out (``expert_playout`` if ``deep``), leaving this state as it
+        was, or None for the generic copy-apply-play-out (ai/search.py)."""
+        return None
+
     def expert_playout(self, team: int) -> float:
         """The expert's play-out (a longer or sharper one where a game can afford
         it); the normal play-out by default, so the normal level never changes."""

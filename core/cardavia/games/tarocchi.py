@@ -664,6 +664,11 @@ class TarocchiState(State):
     def playout(self, team: int) -> float:
         return policy.fast_playout(self, team)
 
+    def playout_after(self, action: Action, team: int, deep: bool) -> float | None:
+        if self.phase != "play":
+            return None
+        return policy.fast_playout(self, team, first=action["card"])
+
     def rollout_value(self, team: int) -> float:
         return policy.rollout_value(self, team)
 
