@@ -65,6 +65,15 @@ test("setAside keeps what the key held under <key>.unreadable and empties the ke
   assert.equal(localStorage.getItem("k.unreadable"), JSON.stringify("{not json"));
 });
 
+test("a second unreadable record goes beside the first, never over it", () => {
+  assert.equal(setAside("k", "first"), "k.unreadable");
+  assert.equal(setAside("k", "second"), "k.unreadable.2");
+  assert.equal(setAside("k", "third"), "k.unreadable.3");
+  assert.equal(localStorage.getItem("k.unreadable"), JSON.stringify("first"));
+  assert.equal(localStorage.getItem("k.unreadable.2"), JSON.stringify("second"));
+  assert.equal(localStorage.getItem("k.unreadable.3"), JSON.stringify("third"));
+});
+
 test("a full storage makes writeSave say false", () => {
   localStorage.setItem = () => { throw new Error("QuotaExceededError"); };
   assert.equal(writeSave("k", { save: ENGINE_SAVE, level: "normal" }), false);

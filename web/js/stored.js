@@ -33,8 +33,21 @@ export function writeRecord(key, version, fields) {
   return storage.set(key, { ...fields, v: version });
 }
 
-/** Moves what `key` held to `key.unreadable` (kept for a bug report, never deleted). */
+/** The first free key among `key.unreadable`, `key.unreadable.2`, … (an earlier one is never
+ * overwritten). */
+export function asideKey(key) {
+  const base = `${key}.unreadable`;
+  for (let i = 1; ; i++) {
+    const k = i === 1 ? base : `${base}.${i}`;
+    if (storage.read(k) === null) return k;
+  }
+}
+
+/** Moves what `key` held to the first free `key.unreadable[.N]` (kept for a bug report, never
+ * deleted or overwritten); returns that key. */
 export function setAside(key, value) {
-  storage.set(`${key}.unreadable`, value);
+  const aside = asideKey(key);
+  storage.set(aside, value);
   storage.remove(key);
+  return aside;
 }

@@ -5,6 +5,7 @@
 import { storage } from "../dom.js";
 import { addToTotals } from "./stats.js";
 import { RECORD_VERSION, readRecord, emptyRecord, parseImport } from "./schema.js";
+import { asideKey } from "../stored.js";
 
 export { RECORD_VERSION };
 export const RECORD_KEY = "cardavia.record";
@@ -14,15 +15,6 @@ export const RECORD_EVENT = "cardavia:record";
 function announce(detail) {
   if (typeof window !== "undefined" && typeof window.dispatchEvent === "function") {
     window.dispatchEvent(new CustomEvent(RECORD_EVENT, { detail }));
-  }
-}
-
-/** The first free key to keep an unreadable record under (never overwrites an earlier one). */
-function asideKey() {
-  const base = `${RECORD_KEY}.unreadable`;
-  for (let i = 1; ; i++) {
-    const key = i === 1 ? base : `${base}.${i}`;
-    if (storage.read(key) === null) return key;
   }
 }
 
@@ -38,7 +30,7 @@ export function loadRecord() {
   }
   if (read.notice) {
     if (read.setAside) {
-      const key = asideKey();
+      const key = asideKey(RECORD_KEY);
       storage.set(key, found.broken !== undefined ? found.broken : found.value);
       read.record.notice = { ...read.notice, key };
     }
