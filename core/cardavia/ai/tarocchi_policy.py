@@ -307,6 +307,9 @@ def can_beat(top: list, led: str, best: str) -> bool:
 
 
 _INFO = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
+# fast_playout's cards: (card, suit index, strength, points), one object per card.
+_TUP = {c: (c,) + _INFO[c] for c in PACK}
+_MATTO_T = _TUP[MATTO]
 
 
 def pile_points(state) -> list[int]:
@@ -339,8 +342,11 @@ def fast_playout(state, team: int, first: str | None = None) -> float:
     hand's highest strength per suit kept up to date, about 2.5x faster.
     ``first``: the mover's card to play first (the searched action), so that the
     search need not copy the world to play it; ``state`` is never changed."""
-    info = _INFO
-    hands = [list(h) for h in state.hands]
+    tup = _TUP
+    mt = _MATTO_T
+    hands = [[tup[c] for c in h] for h in state.hands]
+    if first is not None:
+        first = tup[first]
     trick_len = len(state.trick)
     tricks_played = state.tricks_played
     tricks_won = list(state.tricks_won)
@@ -352,8 +358,7 @@ def fast_playout(state, team: int, first: str | None = None) -> float:
     tops = []
     for h in hands:
         top = [-1, -1, -1, -1, -1, -1]
-        for c in h:
-            si, st, _ = info[c]
+        for _, si, st, _ in h:
             if st > top[si]:
                 top[si] = st
         tops.append(top)
@@ -363,13 +368,13 @@ def fast_playout(state, team: int, first: str | None = None) -> float:
         if li is None:
             legal = hand
         else:
-            legal = [c for c in hand if info[c][0] == li]
+            legal = [x for x in hand if x[1] == li]
             if not legal and li != 0:
-                legal = [c for c in hand if info[c][0] == 0]
+                legal = [x for x in hand if x[1] == 0]
             if not legal:
                 legal = hand
-            elif MATTO in hand:
-                legal.append(MATTO)  # its place is immaterial: no other key has strength 0
+            elif mt in hand:
+                legal.append(mt)  # its place is immaterial: no other key has strength 0
         if first is not None:
             best, first = first, None
         elif len(legal) == 1:
@@ -396,10 +401,10 @@ def fast_playout(state, team: int, first: str | None = None) -> float:
                         t[0] >= 0 and (win_si != 0 or t[0] > win_st))
             early = tricks_played < 12
             best = None
-            best_key = None
-            for card in legal:
-                si, st, pc = info[card]
-                if card == MATTO:
+            best_v = best_s = 0.0
+            for x in legal:
+                _, si, st, pc = x
+                if x is mt:
                     cost = 2.5 if early else 0.5
                     if li is None:
                         value = 0.0
@@ -434,22 +439,21 @@ def fast_playout(state, team: int, first: str | None = None) -> float:
                             value = total if win_safe else -total
                         else:
                             value = 0.0 if partner_can else -total
-                k = (value - cost, -st)
-                if best_key is None or k > best_key:
-                    best, best_key = card, k
+                value -= cost  # the key (value - cost, -strength), compared as a tuple
+                if best is None or value > best_v or (value == best_v and -st > best_s):
+                    best, best_v, best_s = x, value, -st
         # Play it.
         hand.remove(best)
-        si, st, pc = info[best]
+        _, si, st, pc = best
         top = tops[me]
         if top[si] == st:  # its suit's top card left the hand
             v = -1
-            for c in hand:
-                i = info[c]
-                if i[0] == si and i[1] > v:
-                    v = i[1]
+            for x in hand:
+                if x[1] == si and x[2] > v:
+                    v = x[2]
             top[si] = v
         trick_len += 1
-        if best == MATTO:
+        if best is mt:
             matto_seat = me
         else:
             points += pc
