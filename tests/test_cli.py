@@ -43,6 +43,43 @@ def test_arena_swaps_seats_and_counts_every_deal(capsys):
     assert 0 <= lo <= hi <= 1
 
 
+def test_an_arena_stopped_and_resumed_from_its_log_prints_what_one_run_prints(capsys, tmp_path):
+    args = ["arena", "briscola", "--players", "greedy,random", "--seed", "5", "--jobs", "1"]
+    assert main(args + ["--deals", "6"]) == 0
+    whole = last_json(capsys)
+    log = tmp_path / "briscola.jsonl"
+    assert main(args + ["--deals", "2", "--log", str(log)]) == 0  # stopped after 2 seeds
+    assert last_json(capsys)["deals"] == 4
+    with log.open("a") as f:
+        f.write('{"seed": 7, "resu')  # a line cut short when the run was stopped
+    assert main(args + ["--deals", "6", "--log", str(log)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out.strip().splitlines()[-1]) == whole
+    assert "4 new seeds (2 from the log)" in captured.err
+    rows = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+    assert sorted(r["seed"] for r in rows) == [5, 6, 7, 8, 9, 10]
+
+
+def test_an_arena_log_of_other_settings_or_code_is_refused(capsys, tmp_path):
+    log = tmp_path / "a.jsonl"
+    args = ["arena", "briscola", "--players", "greedy,random", "--deals", "1", "--jobs", "1"]
+    assert main(args + ["--log", str(log)]) == 0
+    before = log.read_text()
+    assert main(args[:3] + ["random,random"] + args[4:] + ["--log", str(log)]) == 2
+    assert "differs in: a" in capsys.readouterr().err
+    header = json.loads(before.splitlines()[0])
+    log.write_text(json.dumps(dict(header, code="0" * 16)) + "\n")
+    assert main(args + ["--log", str(log)]) == 2
+    assert "differs in: code" in capsys.readouterr().err
+    assert log.read_text() == json.dumps(dict(header, code="0" * 16)) + "\n"  # left alone
+
+
+def test_the_code_fingerprint_ignores_the_other_games_modules():
+    from cardavia.arenalog import code_fingerprint
+    assert code_fingerprint("briscola") != code_fingerprint("scopa")  # each leaves the other out
+    assert code_fingerprint("briscola") == code_fingerprint("briscola")
+
+
 def test_wilson_interval_matches_known_values():
     lo, hi = wilson(58, 100)
     assert abs(lo - 0.4821) < 1e-3 and abs(hi - 0.6719) < 1e-3

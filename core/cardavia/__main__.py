@@ -101,9 +101,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--deck")
     p.add_argument("--progress", type=int, default=0,
-                   help="with --jobs 1: figures so far on stderr every N deals")
+                   help="figures so far on stderr every N seeds")
     p.add_argument("--no-clock", action="store_true",
                    help="no wall-clock safety net: the same moves on a loaded machine")
+    p.add_argument("--log", help="resumable JSON-lines log: seeds already in it are not "
+                   "played again (a log of other settings or engine code is refused)")
 
     p = sub.add_parser("bench", help="throughput and computer move times")
     p.add_argument("game", choices=games)
@@ -127,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "arena":
             a, b = args.players
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
-                        args.progress, not args.no_clock)
+                        args.progress, not args.no_clock, args.log)
         elif args.command == "bench":
             out = bench(args.game, args.seed)
         elif args.command == "fuzz":
@@ -141,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
             play(args.game, args.deck, args.level, seed)
             return 0
     except GameError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except ValueError as err:  # arenalog.ArenaLogError: a log of another run
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(json.dumps(out))

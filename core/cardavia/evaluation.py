@@ -103,22 +103,19 @@ def play_deal(game: str, seed: int, levels: list[str], deck: str | None = None,
     return state.sheets[0]
 
 
-def _arena_chunk(args: tuple) -> list[tuple[int | None, float]]:
-    game, a, b, seeds, deck, progress, clock = args
+def _arena_pair(args: tuple) -> tuple[int, list[tuple[int | None, float]]]:
+    """One seed's two deals, the teams swapped: (seed, [(a won?, a's margin)] x 2)."""
+    game, a, b, s, deck, clock = args
     out = []
-    for n, s in enumerate(seeds, 1):
-        for swapped in (False, True):
-            levels = [b, a] if swapped else [a, b]
-            sheet = play_deal(game, s, levels, deck, clock)
-            a_team = 1 if swapped else 0
-            w = sheet["winner_team"]
-            totals = sheet["totals"]
-            out.append((None if w is None else int(w == a_team),
-                        totals[a_team] - totals[1 - a_team]))
-        if progress and n % progress == 0:  # a long run's figures so far (stderr)
-            print("arena so far: " + json.dumps(_arena_summary(game, a, b, out)),
-                  file=sys.stderr, flush=True)
-    return out
+    for swapped in (False, True):
+        levels = [b, a] if swapped else [a, b]
+        sheet = play_deal(game, s, levels, deck, clock)
+        a_team = 1 if swapped else 0
+        w = sheet["winner_team"]
+        totals = sheet["totals"]
+        out.append((None if w is None else int(w == a_team),
+                    totals[a_team] - totals[1 - a_team]))
+    return s, out
 
 
 def _arena_summary(game: str, a: str, b: str, results: list) -> dict:
@@ -134,24 +131,44 @@ def _arena_summary(game: str, a: str, b: str, results: list) -> dict:
 
 
 def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
-          deck: str | None = None, progress: int = 0, clock: bool = True) -> dict:
-    """Every deal played twice with the teams swapped (same cards). ``progress``:
-    with one job, print the figures so far to stderr every that many deals.
-    ``clock=False``: no wall-clock safety net (see play_deal)."""
+          deck: str | None = None, progress: int = 0, clock: bool = True,
+          log: str | None = None) -> dict:
+    """Every deal played twice with the teams swapped (same cards): seeds ``seed``
+    to ``seed + deals - 1``. ``progress``: print the figures so far to stderr
+    every that many seeds. ``clock=False``: no wall-clock safety net (see
+    play_deal). ``log``: a resumable log (arenalog.py): the seeds it holds are
+    not played again, each new pair is appended as soon as it is played."""
     seeds = [seed + i for i in range(deals)]
-    chunks = [(game, a, b, seeds[i::jobs], deck, progress if jobs == 1 else 0, clock)
-              for i in range(jobs)]
+    done: dict[int, list] = {}
+    if log is not None:
+        from . import arenalog
+        done = arenalog.load(log, arenalog.settings(game, a, b, seed, deck, clock))
+    todo = [(game, a, b, s, deck, clock) for s in seeds if s not in done]
     start = time.perf_counter()
-    if jobs > 1:
+    results = {s: done[s] for s in seeds if s in done}
+
+    def record(pair: tuple) -> None:
+        s, out = pair
+        results[s] = out
+        if log is not None:
+            arenalog.append(log, s, out)
+        if progress and len(results) % progress == 0:  # a long run's figures so far
+            so_far = [r for k in sorted(results) for r in results[k]]
+            print("arena so far: " + json.dumps(_arena_summary(game, a, b, so_far)),
+                  file=sys.stderr, flush=True)
+
+    if jobs > 1 and len(todo) > 1:
         import multiprocessing
         with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(_arena_chunk, chunks)
+            for pair in pool.imap_unordered(_arena_pair, todo):
+                record(pair)
     else:
-        parts = [_arena_chunk(c) for c in chunks]
-    results = [r for part in parts for r in part]
+        for job in todo:
+            record(_arena_pair(job))
     # Elapsed time is not a result: on stderr, so equal seeds print equal JSON.
-    print(f"arena: {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    return _arena_summary(game, a, b, results)
+    print(f"arena: {time.perf_counter() - start:.1f} s for {len(todo)} new seeds "
+          f"({len(seeds) - len(todo)} from the log)", file=sys.stderr)
+    return _arena_summary(game, a, b, [r for s in seeds for r in results[s]])
 
 
 def _percentile(xs: list[float], q: float) -> float:

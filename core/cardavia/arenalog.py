@@ -1,0 +1,79 @@
+"""A resumable arena: each seat-swapped pair of deals is appended to a JSON-lines
+log as soon as it is played, so a run of thousands of deals can stop (a closed
+session, a reboot) and go on later where it stopped. The log's first line holds
+the run's settings and a fingerprint of the engine code that plays that game; a
+log written by other code or settings is refused, never mixed in, so a resumed
+run prints exactly what one uninterrupted run would have printed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from .games import REGISTRY
+
+PACKAGE = Path(__file__).resolve().parent
+FORMAT = 1
+
+
+def code_fingerprint(game: str) -> str:
+    """sha256 of the engine's Python sources, less the modules of the other
+    games (games/<other>.py, ai/<other>_*.py): a change to another game's rules
+    or players does not void this game's log; any other change does."""
+    others = set(REGISTRY) - {game}
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        stem = path.stem
+        if any(stem == o or stem.startswith(o + "_") for o in others):
+            continue
+        h.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+class ArenaLogError(ValueError):
+    pass
+
+
+def settings(game: str, a: str, b: str, seed: int, deck: str | None, clock: bool) -> dict:
+    return {"arena_log": FORMAT, "game": game, "a": a, "b": b, "seed": seed, "deck": deck,
+            "clock": clock, "code": code_fingerprint(game)}
+
+
+def load(path: str | Path, header: dict) -> dict[int, list]:
+    """The pairs already played in the log at ``path`` ({seed: [two results]}),
+    creating the log with ``header`` if it does not exist. Raises ArenaLogError
+    if the log belongs to another run (settings or engine code)."""
+    p = Path(path)
+    if not p.exists() or p.stat().st_size == 0:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        return {}
+    done: dict[int, list] = {}
+    with p.open(encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    try:
+        first = json.loads(lines[0])
+    except (ValueError, IndexError):
+        raise ArenaLogError(f"{p}: not an arena log") from None
+    if first != header:
+        diff = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
+        raise ArenaLogError(
+            f"{p} was written by another run (differs in: {', '.join(diff)}); "
+            "remove it or choose another --log file")
+    for n, line in enumerate(lines[1:], 2):
+        try:
+            row = json.loads(line)
+            done[int(row["seed"])] = [tuple(r) for r in row["results"]]
+        except (ValueError, KeyError, TypeError):
+            if n < len(lines):
+                raise ArenaLogError(f"{p}:{n}: damaged line") from None
+            # The last line, cut short by a stop mid-write: dropped, its seed played again.
+            p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    return done
+
+
+def append(path: str | Path, seed: int, results: list) -> None:
+    with Path(path).open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"seed": seed, "results": [list(r) for r in results]}) + "\n")
