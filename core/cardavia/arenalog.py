@@ -17,16 +17,23 @@ PACKAGE = Path(__file__).resolve().parent
 FORMAT = 1
 
 
+# Modules that take no part in playing a deal (the bridge, hints and reviews,
+# replays, the fuzzer, the CLI, deck facts, this log): changing them keeps a log.
+NOT_IN_PLAY = frozenset(("__main__.py", "arenalog.py", "bridge.py", "deckinfo.py", "fuzz.py",
+                         "match.py", "replay.py", "traditions.py", "ai/advice.py"))
+
+
 def code_fingerprint(game: str) -> str:
-    """sha256 of the engine's Python sources, less the modules of the other
-    games (games/<other>.py, ai/<other>_*.py): a change to another game's rules
-    or players does not void this game's log; any other change does."""
+    """sha256 of the engine sources that play a deal of ``game``: every module
+    but NOT_IN_PLAY and the other games' own (games/<other>.py, ai/<other>_*.py).
+    A new module counts unless listed there, so a log never outlives a change
+    that could alter a deal."""
     others = set(REGISTRY) - {game}
     h = hashlib.sha256()
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
         stem = path.stem
-        if any(stem == o or stem.startswith(o + "_") for o in others):
+        if rel in NOT_IN_PLAY or any(stem == o or stem.startswith(o + "_") for o in others):
             continue
         h.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
