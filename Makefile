@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web bench-arena screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -54,6 +54,18 @@ test-e2e: setup setup-browser
 bench: setup-py
 	$(PY) -m cardavia bench briscola
 	$(PY) -m cardavia bench scopa
+
+# Expert against normal, 2,000 seat-swapped deals per game (4,000 deals; hours): resumable,
+# each game's log in bench/arena/ keeps every pair played, so a stopped run goes on where
+# it stopped. ARENA_GAMES and JOBS choose what and how wide.
+ARENA_GAMES ?= briscola scopa cicera tarocchi
+JOBS ?= 1
+bench-arena:
+	for g in $(ARENA_GAMES); do \
+	  PYTHONPATH=core $(PY_BASE) -m cardavia arena $$g --players expert,normal --deals 2000 \
+	    --seed 1 --no-clock --jobs $(JOBS) --progress 50 --log bench/arena/$$g-expert-normal.jsonl \
+	    || exit 1; \
+	done
 
 bench-web: build setup-browser
 	$(PY) scripts/bench_web.py
