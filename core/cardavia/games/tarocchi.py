@@ -397,15 +397,17 @@ class TarocchiState(State):
         suit = SUIT[card]
         if suit != led and suit != "T":
             return  # a discard: no cheaper card was owed in any one suit
+        pc = POINTS[card]
+        last = len(self.trick) == 3
+        if pc == 1 and not (last and suit == led != "T"):
+            return  # most plays: a 1-point card that is not the last to a trick shows nothing
         team = seat % 2
         partner_played = any(s == (seat + 2) % 4 for s, _ in self.trick)
         winner = trick_standing(self.trick + [[seat, card]])[1]
-        pc = POINTS[card]
         new = []
         if winner % 2 != team and partner_played and pc > 1:
             new = [READ_CATEGORY[c] for c in BY_SUIT[suit] if POINTS[c] < pc]
-        elif (len(self.trick) == 3 and winner == (seat + 2) % 4 and suit == led != "T"
-              and pc == 1):
+        elif last and winner == (seat + 2) % 4 and suit == led != "T" and pc == 1:
             new = [j + suit for j in "JNQ"]
         for cat in new:
             if cat not in reads:
