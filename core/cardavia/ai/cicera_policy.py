@@ -72,7 +72,16 @@ def playout(state, team: int, horizon: int = HORIZON) -> float:
         if state.deal_index() != start or state.is_terminal():
             return state.rollout_value(team)
         actions = state.legal_actions()
-        state._apply(actions[0] if len(actions) == 1 else max(actions, key=state.greedy_key))
+        best = actions[0]
+        if len(actions) > 1:
+            # max(actions, key=greedy_key), the position's context looked up once
+            ctx = _context(state)
+            best_key = _key(state, best, ctx)
+            for a in actions[1:]:
+                k = _key(state, a, ctx)
+                if k > best_key:
+                    best, best_key = a, k
+        state._apply(best)
     if state.deal_index() != start or state.is_terminal():
         return state.rollout_value(team)
     return estimate(state, team)
@@ -229,7 +238,11 @@ def greedy_key(state, action: Action) -> tuple:
     picada on the card just placed, a sweep, a valuable card); leaving a
     capture for the partner, who plays after him, costs nothing. Ties:
     place the card worth least."""
-    ctx = _context(state)
+    return _key(state, action, _context(state))
+
+
+def _key(state, action: Action, ctx: dict) -> tuple:
+    """greedy_key with the position's context (``_context``) already at hand."""
     card = action["card"]
     if action["type"] == "capture":
         taken = action["captures"]
