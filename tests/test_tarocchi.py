@@ -52,7 +52,6 @@ def build(hands: dict[int, str], dealer: int = 3, leader: int | None = None, tri
     s.last_trick = None
     s.played_by = [[], [], [], []]
     s.voids = [[], [], [], []]
-    s.reads = [[], [], [], []]
     if matto_seat is None:
         if cards.MATTO in s.piles[0]:
             matto_seat = 0

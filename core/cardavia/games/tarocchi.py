@@ -106,23 +106,6 @@ CATEGORIES = ("C", "D", "S", "B", "KC", "KD", "KS", "KB", "T", "H", "M")
 _NON_KING_SUITS = frozenset("CDSB")
 
 
-def _read_category(c: str) -> str:
-    """Finer classes for the expert's reads (``reads``): a suit card by its
-    points (numerals "1", then J, N, Q, K), the honour trumps apart."""
-    s = SUIT[c]
-    if s == "M":
-        return "M"
-    if s == "T":
-        return c if c in HONOURS else "T"
-    return ("1" if POINTS[c] == 1 else c[0]) + s
-
-
-READ_CATEGORY = {c: _read_category(c) for c in PACK}
-READ_CATEGORIES = tuple(dict.fromkeys(READ_CATEGORY[c] for c in PACK))
-# A void, or the dealer's T2 branches, in the reads' finer classes.
-_FINE_OF = {cat: {READ_CATEGORY[c] for c in PACK if CATEGORY[c] == cat} for cat in CATEGORIES}
-
-
 def card_points(card: str) -> int:
     return POINTS[card]
 
@@ -260,9 +243,7 @@ class TarocchiState(State):
     SEARCH_MS = 80.0
     FIELDS = ("dealer", "phase", "hands", "discard", "discard_trumps", "trick", "leader",
               "to_move", "piles", "points", "tricks_won", "tricks_played", "last_trick",
-              "played_by", "voids", "matto_seat", "reads")
-    # reads: per seat, the classes of cards (READ_CATEGORY) it showed it lacks by
-    # its choice of card, beyond what the rules force (public: a read, not a rule).
+              "played_by", "voids", "matto_seat")
 
     def pack(self) -> tuple[str, ...]:
         return PACK
@@ -295,7 +276,6 @@ class TarocchiState(State):
         s.played_by = [[], [], [], []]
         s.voids = [[], [], [], []]
         s.matto_seat = None
-        s.reads = [[], [], [], []]
         s.emit({"type": "dealt", "deal": 1, "dealer": s.dealer})
         for seat in range(4):
             s.emit({"type": "hand", "seat": seat, "cards": list(s.hands[seat])}, only=seat)
@@ -335,7 +315,6 @@ class TarocchiState(State):
                 voids.append(led)
             if SUIT[card] != "T" and "T" not in voids:
                 voids.append("T")
-        self._read(seat, card, led)
         self.trick.append([seat, card])
         self.played_by[seat].append(card)
         if card == MATTO:
@@ -370,48 +349,6 @@ class TarocchiState(State):
             self.emit(event)
         if self.tricks_played == TRICKS:
             self._score()
-
-    @classmethod
-    def from_json(cls, data: dict) -> "TarocchiState":
-        if "reads" not in data:  # a save from before the reads were kept
-            data = dict(data, reads=[[], [], [], []])
-        return super().from_json(data)
-
-    def _read(self, seat: int, card: str, led: str | None) -> None:
-        """What a strong player reads from ``seat`` playing ``card`` (before it
-        joins the trick), kept in ``reads``:
-        - points given away: onto a trick its team has lost (an opponent wins it
-          and its partner has played), a card worth more than 1 shows that the
-          seat held no cheaper card it could have played instead (of the led
-          suit when following; no plain trump when it gave the Bagatto);
-        - points kept back: last to play onto its partner's winning trick, a
-          1-point card of the led suit shows no Jack, Knight or Queen of it
-          (each worth more to the partner's pile; a King may be kept to win).
-        A later play of a class it showed it lacks drops that read."""
-        reads = self.reads[seat]
-        mine = READ_CATEGORY[card]
-        if mine in reads:  # it held one after all: the read was wrong
-            reads.remove(mine)
-        if card == MATTO or led is None:
-            return
-        suit = SUIT[card]
-        if suit != led and suit != "T":
-            return  # a discard: no cheaper card was owed in any one suit
-        pc = POINTS[card]
-        last = len(self.trick) == 3
-        if pc == 1 and not (last and suit == led != "T"):
-            return  # most plays: a 1-point card that is not the last to a trick shows nothing
-        team = seat % 2
-        partner_played = any(s == (seat + 2) % 4 for s, _ in self.trick)
-        winner = trick_standing(self.trick + [[seat, card]])[1]
-        new = []
-        if winner % 2 != team and partner_played and pc > 1:
-            new = [READ_CATEGORY[c] for c in BY_SUIT[suit] if POINTS[c] < pc]
-        elif last and winner == (seat + 2) % 4 and suit == led != "T" and pc == 1:
-            new = [j + suit for j in "JNQ"]
-        for cat in new:
-            if cat not in reads:
-                reads.append(cat)
 
     def _apply_discard(self, pair: list[str]) -> None:
         hand = self.hands[self.dealer]
@@ -569,20 +506,6 @@ class TarocchiState(State):
         hand sizes, the voids shown in play, the discard's announced trump count and
         T2 (no 5-point card; trumps only under (i) or (ii), which constrains the
         dealer's hand). Uses only ``seat``'s view, so equal views give equal samples."""
-        return self._redeal(seat, rng, reading=False)
-
-    def determinize_reading(self, seat: int, rng: random.Random) -> "TarocchiState":
-        """The expert's search world: as ``determinize``, and no hand gets a class
-        of card its player showed it lacks (``reads``). Falls back to the plain
-        deal if the reads cannot all hold."""
-        others = [p for p in range(4) if p != seat]
-        if not any(self.reads[p] for p in others):
-            return self.determinize(seat, rng)
-        return self._redeal(seat, rng, reading=True) or self.determinize(seat, rng)
-
-    def _redeal(self, seat: int, rng: random.Random, reading: bool):
-        """The re-deal of ``determinize`` (with the reads if ``reading``), or None
-        if the constraints cannot all hold (only ``reading``: a wrong read)."""
         s = self.clone()
         if self.phase == "over":
             return s
@@ -597,18 +520,14 @@ class TarocchiState(State):
         rng.shuffle(unseen)
         others = [p for p in range(4) if p != seat]
         caps = [len(self.hands[p]) for p in others]
-        if reading:
-            category, categories = READ_CATEGORY, READ_CATEGORIES
-            fine = _FINE_OF.__getitem__
-        else:
-            category, categories = CATEGORY, CATEGORIES
-            fine = lambda cat: (cat,)  # noqa: E731
         allowed = []
         for p in others:
-            banned = set(self.reads[p]) if reading else set()
+            banned = set()
             for v in self.voids[p]:
-                for cat in (("T", "H") if v == "T" else (v, "K" + v)):
-                    banned.update(fine(cat))
+                if v == "T":
+                    banned.update(("T", "H"))
+                else:
+                    banned.update((v, "K" + v))
             allowed.append(banned)
         k = self.discard_trumps or 0
         branches: list[str | None] = [None]
@@ -628,15 +547,12 @@ class TarocchiState(State):
         for branch in branches:
             bans = [set(b) for b in allowed]
             if branch is not None:
-                for cat in (_NON_KING_SUITS if branch == "i" else ("T", "H")):
-                    bans[others.index(dealer)].update(fine(cat))
-            out = deal_constrained(unseen, caps, bans, category, categories, rng, reserve)
+                bans[others.index(dealer)].update(
+                    _NON_KING_SUITS if branch == "i" else ("T", "H"))
+            out = deal_constrained(unseen, caps, bans, CATEGORY, CATEGORIES, rng, reserve)
             if out is not None:
                 break
-        else:
-            if reading:
-                return None
-            # An inconsistent hand-built position: ignore the inferences.
+        else:  # an inconsistent hand-built position: ignore the inferences
             out = deal_constrained(unseen, caps, [set() for _ in others], CATEGORY, CATEGORIES,
                                    rng, reserve)
             if out is None:
