@@ -562,24 +562,29 @@ def test_fast_playout_plays_and_values_exactly_as_the_generic_loop():
     from cardavia.games.base import State
     from cardavia.ai import tarocchi_policy
 
-    rng = _random.Random(1)
     compared = 0
-    for g in range(4):
-        st = new_game("tarocchi", 100 + g)
+    for seat, world in sampled_worlds(range(100, 104), _random.Random(1)):
+        for a in world.candidate_actions()[:3]:
+            w = world.clone()
+            w._apply(a)
+            if w.is_terminal():
+                continue
+            fast = tarocchi_policy.fast_playout(w.clone(), seat % 2)
+            slow = State.playout(w, seat % 2)  # the generic loop
+            assert fast == pytest.approx(slow, abs=1e-9)
+            compared += 1
+    assert compared > 100
+
+
+def sampled_worlds(seeds, rng):
+    """Along random deals of ``seeds``, each mover's sampled world (one ``rng``
+    for the samples and the random plays)."""
+    for seed in seeds:
+        st = new_game("tarocchi", seed)
         while not st.is_terminal():
             seat = st.current_player()
-            world = st.determinize(seat, rng)
-            for a in world.candidate_actions()[:3]:
-                w = world.clone()
-                w._apply(a)
-                if w.is_terminal():
-                    continue
-                fast = tarocchi_policy.fast_playout(w.clone(), seat % 2)
-                slow = State.playout(w, seat % 2)  # the generic loop
-                assert fast == pytest.approx(slow, abs=1e-9)
-                compared += 1
+            yield seat, st.determinize(seat, rng)
             st.apply(rng.choice(st.legal_actions())["id"])
-    assert compared > 100
 
 
 def test_T2_discard_blocks_give_the_reason_of_each_card_that_cannot_go():
@@ -607,25 +612,19 @@ def test_playout_after_values_an_action_exactly_as_copy_apply_play_out():
     the world as it was."""
     from cardavia.ai.search import world_value
 
-    rng = random.Random(2)
     compared = 0
-    for g in range(3):
-        st = new_game("tarocchi", 300 + g)
-        while not st.is_terminal():
-            seat = st.current_player()
-            world = st.determinize(seat, rng)
-            before = world.to_json()
-            for a in world.legal_actions():
-                fast = world.playout_after(a, seat % 2, deep=False)
-                if world.phase != "play":
-                    assert fast is None  # the discard takes the generic path
-                    continue
-                w = world.clone()
-                w._apply(a)
-                slow = w.rollout_value(seat % 2) if w.is_terminal() else w.playout(seat % 2)
-                assert fast == slow
-                assert world_value(world, a, seat % 2, None)[0] == slow
-                compared += 1
-            assert world.to_json() == before
-            st.apply(rng.choice(st.legal_actions())["id"])
+    for seat, world in sampled_worlds(range(300, 303), random.Random(2)):
+        before = world.to_json()
+        for a in world.legal_actions():
+            fast = world.playout_after(a, seat % 2, deep=False)
+            if world.phase != "play":
+                assert fast is None  # the discard takes the generic path
+                continue
+            w = world.clone()
+            w._apply(a)
+            slow = w.rollout_value(seat % 2) if w.is_terminal() else w.playout(seat % 2)
+            assert fast == slow
+            assert world_value(world, a, seat % 2, None)[0] == slow
+            compared += 1
+        assert world.to_json() == before
     assert compared > 150
