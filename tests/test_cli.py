@@ -80,6 +80,18 @@ def test_the_code_fingerprint_ignores_the_other_games_modules():
     assert code_fingerprint("briscola") == code_fingerprint("briscola")
 
 
+def test_the_code_fingerprint_reads_code_not_comments_or_docstrings():
+    from cardavia.arenalog import _code_only
+    base = 'def f(x):\n    """Why."""\n    return x + 1\n'
+    assert _code_only(base) == _code_only(
+        '"""A module."""\n# a comment\ndef f(x):\n    """Why, reworded."""\n'
+        '    return x + 1  # the rule\n')
+    assert _code_only('def f(x):\n    """Only a docstring."""\n') == _code_only(
+        "def f(x):\n    pass\n")
+    assert _code_only(base) != _code_only(base.replace("x + 1", "x + 2"))
+    assert _code_only(base) != _code_only(base.replace('"""Why."""', "y = 'Why.'"))
+
+
 def test_wilson_interval_matches_known_values():
     lo, hi = wilson(58, 100)
     assert abs(lo - 0.4821) < 1e-3 and abs(hi - 0.6719) < 1e-3

@@ -628,3 +628,38 @@ def test_playout_after_values_an_action_exactly_as_copy_apply_play_out():
             compared += 1
         assert world.to_json() == before
     assert compared > 150
+
+
+def _plain_lead(state, look: bool) -> str:
+    """The play-out's lead in ``state`` (every hand placed): the expert's
+    trick look-ahead if ``look``, else the one-ply policy."""
+    from cardavia.ai import tarocchi_policy as tp
+
+    hands = [[tp._TUP[c] for c in h] for h in state.hands]
+    tops = []
+    for h in hands:
+        top = [-1] * 6
+        for _, si, st, _ in h:
+            top[si] = max(top[si], st)
+        tops.append(top)
+    me = state.to_move
+    legal = tp._legal(hands[me], None, tp._MATTO_T)
+    if look:
+        return tp._lead_by_trick(hands, tops, me, False, legal)[0]
+    return tp._policy_card(tops, me, 0, False, None, None, -1, -1, 0, legal)[0]
+
+
+def test_expert_playout_leads_by_what_the_whole_trick_brings():
+    # Two unbeatable Kings: the one-ply lead sees them as equal (5 points,
+    # +1.5 for a master) and keeps the first; played through the trick, the
+    # King of Batons draws seat 1's Queen (it must follow: 5+4+1+1 = 11) where
+    # the King of Swords draws a 5 (5+1+1+1 = 8).
+    s = build({0: "KS KB", 1: "5S QB", 2: "7S 7B", 3: "6S 5B"}, dealer=3, leader=0)
+    assert _plain_lead(s, look=False) == "KS"
+    assert _plain_lead(s, look=True) == "KB"
+    # No master: the one-ply lead gives away the cheapest card (5 of Swords,
+    # which seat 3's Queen takes: -9); through the trick, the 6 of Batons
+    # reaches the partner's King, and seat 3 must follow with its Queen: +11.
+    s = build({0: "5S 6B", 1: "NS 5B", 2: "7S KB", 3: "QS QB"}, dealer=3, leader=0)
+    assert _plain_lead(s, look=False) == "5S"
+    assert _plain_lead(s, look=True) == "6B"

@@ -7,6 +7,7 @@ run prints exactly what one uninterrupted run would have printed."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from .games import REGISTRY
 
 PACKAGE = Path(__file__).resolve().parent
-FORMAT = 1
+FORMAT = 2  # 2: the fingerprint reads the code, not its comments and docstrings
 
 
 # Modules that take no part in playing a deal (the bridge, hints and reviews,
@@ -24,10 +25,12 @@ NOT_IN_PLAY = frozenset(("__main__.py", "arenalog.py", "bridge.py", "deckinfo.py
 
 
 def code_fingerprint(game: str) -> str:
-    """sha256 of the engine sources that play a deal of ``game``: every module
-    but NOT_IN_PLAY and the other games' own (games/<other>.py, ai/<other>_*.py).
+    """sha256 of the engine code that plays a deal of ``game``: every module but
+    NOT_IN_PLAY and the other games' own (games/<other>.py, ai/<other>_*.py).
     A new module counts unless listed there, so a log never outlives a change
-    that could alter a deal."""
+    that could alter a deal. Each module counts by its syntax tree without
+    docstrings (``_code_only``): a comment or a docstring cannot change a deal,
+    so editing one keeps the log."""
     others = set(REGISTRY) - {game}
     h = hashlib.sha256()
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -35,8 +38,21 @@ def code_fingerprint(game: str) -> str:
         stem = path.stem
         if rel in NOT_IN_PLAY or any(stem == o or stem.startswith(o + "_") for o in others):
             continue
-        h.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+        h.update(rel.encode() + b"\0" + _code_only(path.read_text(encoding="utf-8")) + b"\0")
     return h.hexdigest()[:16]
+
+
+def _code_only(source: str) -> bytes:
+    """The module's syntax tree, without comments (the parser drops them) and
+    without docstrings, as bytes."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode()
 
 
 class ArenaLogError(ValueError):

@@ -335,13 +335,154 @@ def plain_trick_standing(trick) -> tuple:
     return li, win_seat, win_si, win_st, points
 
 
-def fast_playout(state, team: int, first: str | None = None) -> float:
+def _beatable(t: list, li: int, win_si: int, win_st: int) -> bool:
+    """Whether a hand with highest strengths ``t`` (by suit index) can legally
+    beat a trick led in suit index ``li`` now won by (``win_si``, ``win_st``)."""
+    v = t[li]
+    if v >= 0:
+        return win_si == li and v > win_st
+    return t[0] >= 0 and (win_si != 0 or t[0] > win_st)
+
+
+def _legal(hand: list, li, mt) -> list:
+    """Legal cards (T4/T5) of a plain hand, in hand order (a new list)."""
+    if li is None:
+        return list(hand)
+    legal = [x for x in hand if x[1] == li]
+    if not legal and li != 0:
+        legal = [x for x in hand if x[1] == 0]
+    if not legal:
+        return list(hand)
+    if mt in hand:
+        legal.append(mt)  # its place is immaterial: no other key has strength 0
+    return legal
+
+
+def _cost(x: tuple, early: bool) -> float:
+    """The future worth of spending card ``x`` (trumps, high cards, the Matto)."""
+    _, si, st, _ = x
+    if x is _MATTO_T:
+        return 2.5 if early else 0.5
+    if si == 0:
+        return 0.0 if st == 1 else 0.5 + 0.05 * st
+    return 0.05 * st
+
+
+def _policy_card(tops: list, me: int, trick_len: int, early: bool, li, win_seat,
+                 win_si: int, win_st: int, points: int, legal: list) -> tuple:
+    """``rollout_best`` on plain values: the card with the best (trick swing -
+    cost, -strength), knowing every later hand's highest card per suit."""
+    mt = _MATTO_T
+    n_after = 3 - trick_len
+    ours = win_seat is not None and (win_seat - me) % 2 == 0
+    opps = [tops[(me + 1) % 4]] if n_after else []
+    if n_after == 3:
+        opps.append(tops[(me + 3) % 4])
+    if li is not None:
+        win_safe = True
+        for t in opps:
+            if _beatable(t, li, win_si, win_st):
+                win_safe = False
+                break
+        partner_can = n_after >= 2 and not ours and _beatable(tops[(me + 2) % 4], li,
+                                                               win_si, win_st)
+    best = None
+    best_v = best_s = 0.0
+    for x in legal:
+        _, si, st, pc = x
+        if x is mt:
+            if li is None:
+                value = 0.0
+            elif ours:
+                value = points if win_safe else -points
+            else:
+                value = -points
+        elif li is None:
+            for t in opps:
+                ts = t[si]
+                if ts > st or (ts < 0 and si != 0 and t[0] >= 0):
+                    value = -0.8 * pc
+                    break
+            else:
+                value = pc + 1.5
+        else:
+            total = points + pc
+            if (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+                value = total
+                for t in opps:
+                    if _beatable(t, li, si, st):
+                        value = -total
+                        break
+            elif ours:
+                value = total if win_safe else -total
+            else:
+                value = 0.0 if partner_can else -total
+        value -= _cost(x, early)  # the key (value - cost, -strength), compared as a tuple
+        if best is None or value > best_v or (value == best_v and -st > best_s):
+            best, best_v, best_s = x, value, -st
+    return best
+
+
+def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list) -> tuple:
+    """The expert's play-out lead: each lead worth trying (per suit the highest and
+    the lowest card, the Matto) is played through the trick with the play-out
+    policy for the other three; the best (trick swing - cost, -strength) wins.
+    In double-dummy deals (the play-out's world), a team leading so against a
+    team leading by ``_policy_card`` won 55.8 % of the 1,965 decided deals of
+    seeds 1-1,000 (each seed from both sides); also counting the cost of the
+    cards the others spend in the trick won nothing more."""
+    lo: dict = {}
+    hi: dict = {}
+    cands = []
+    for x in legal:
+        if x is _MATTO_T:
+            cands.append(x)
+            continue
+        si = x[1]
+        if si not in hi or x[2] > hi[si][2]:
+            hi[si] = x
+        if si not in lo or x[2] < lo[si][2]:
+            lo[si] = x
+    for si, x in hi.items():
+        cands.append(x)
+        if lo[si] is not x:
+            cands.append(lo[si])
+    best = None
+    best_v = best_s = 0.0
+    for x in cands:
+        _, si, st, pc = x
+        if x is _MATTO_T:
+            li, ws, wsi, wst, pts = None, None, -1, -1, 0
+        else:
+            li, ws, wsi, wst, pts = si, me, si, st, pc
+        p = me
+        for k in (1, 2, 3):
+            p = (p + 1) % 4
+            legal_p = _legal(hands[p], li, _MATTO_T)
+            y = legal_p[0] if len(legal_p) == 1 else _policy_card(
+                tops, p, k, early, li, ws, wsi, wst, pts, legal_p)
+            if y is _MATTO_T:
+                continue
+            _, ysi, yst, ypc = y
+            pts += ypc
+            if li is None:
+                li, ws, wsi, wst = ysi, p, ysi, yst
+            elif (ysi == wsi and yst > wst) or (ysi == 0 and wsi != 0):
+                ws, wsi, wst = p, ysi, yst
+        value = (pts if ws is not None and (ws - me) % 2 == 0 else -pts) - _cost(x, early)
+        if best is None or value > best_v or (value == best_v and -st > best_s):
+            best, best_v, best_s = x, value, -st
+    return best
+
+
+def fast_playout(state, team: int, first: str | None = None, look: bool = False) -> float:
     """Play the sampled world ``state`` to the end of the deal with the play-out
     policy of ``rollout_best`` and return ``rollout_value(team)``: the same plays
     and value, on plain lists (no actions, events or score sheets) and with each
     hand's highest strength per suit kept up to date, about 2.5x faster.
     ``first``: the mover's card to play first (the searched action), so that the
-    search need not copy the world to play it; ``state`` is never changed."""
+    search need not copy the world to play it; ``look`` (the expert): every lead
+    is chosen by ``_lead_by_trick``. ``state`` is never changed."""
     tup = _TUP
     mt = _MATTO_T
     hands = [[tup[c] for c in h] for h in state.hands]
@@ -364,84 +505,16 @@ def fast_playout(state, team: int, first: str | None = None) -> float:
         tops.append(top)
     while tricks_played < TRICKS:
         hand = hands[me]
-        # Legal cards (T4/T5), in hand order.
-        if li is None:
-            legal = hand
-        else:
-            legal = [x for x in hand if x[1] == li]
-            if not legal and li != 0:
-                legal = [x for x in hand if x[1] == 0]
-            if not legal:
-                legal = hand
-            elif mt in hand:
-                legal.append(mt)  # its place is immaterial: no other key has strength 0
+        legal = _legal(hand, li, mt)
         if first is not None:
             best, first = first, None
         elif len(legal) == 1:
             best = legal[0]
+        elif look and trick_len == 0:
+            best = _lead_by_trick(hands, tops, me, tricks_played < 12, legal)
         else:
-            n_after = 3 - trick_len
-            ours = win_seat is not None and (win_seat - me) % 2 == 0
-            opps = [tops[(me + 1) % 4]] if n_after else []
-            if n_after == 3:
-                opps.append(tops[(me + 3) % 4])
-            if li is not None:
-                win_safe = True
-                for t in opps:
-                    v = t[li]
-                    if (win_si == li and v > win_st) if v >= 0 else (
-                            t[0] >= 0 and (win_si != 0 or t[0] > win_st)):
-                        win_safe = False
-                        break
-                partner_can = False
-                if n_after >= 2 and not ours:
-                    t = tops[(me + 2) % 4]
-                    v = t[li]
-                    partner_can = (win_si == li and v > win_st) if v >= 0 else (
-                        t[0] >= 0 and (win_si != 0 or t[0] > win_st))
-            early = tricks_played < 12
-            best = None
-            best_v = best_s = 0.0
-            for x in legal:
-                _, si, st, pc = x
-                if x is mt:
-                    cost = 2.5 if early else 0.5
-                    if li is None:
-                        value = 0.0
-                    elif ours:
-                        value = points if win_safe else -points
-                    else:
-                        value = -points
-                else:
-                    if si == 0:
-                        cost = 0.0 if st == 1 else 0.5 + 0.05 * st
-                    else:
-                        cost = 0.05 * st
-                    if li is None:
-                        for t in opps:
-                            ts = t[si]
-                            if ts > st or (ts < 0 and si != 0 and t[0] >= 0):
-                                value = -0.8 * pc
-                                break
-                        else:
-                            value = pc + 1.5
-                    else:
-                        total = points + pc
-                        if (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-                            value = total
-                            for t in opps:
-                                v = t[li]
-                                if (si == li and v > st) if v >= 0 else (
-                                        t[0] >= 0 and (si != 0 or t[0] > st)):
-                                    value = -total
-                                    break
-                        elif ours:
-                            value = total if win_safe else -total
-                        else:
-                            value = 0.0 if partner_can else -total
-                value -= cost  # the key (value - cost, -strength), compared as a tuple
-                if best is None or value > best_v or (value == best_v and -st > best_s):
-                    best, best_v, best_s = x, value, -st
+            best = _policy_card(tops, me, trick_len, tricks_played < 12, li, win_seat,
+                                win_si, win_st, points, legal)
         # Play it.
         hand.remove(best)
         _, si, st, pc = best
