@@ -630,9 +630,9 @@ def test_playout_after_values_an_action_exactly_as_copy_apply_play_out():
     assert compared > 150
 
 
-def _plain_choice(state, look: bool) -> str:
-    """The play-out's card in ``state`` (every hand placed): the expert's trick
-    look-ahead if ``look``, else the one-ply policy."""
+def _plain_lead(state, look: bool) -> str:
+    """The play-out's lead in ``state`` (every hand placed): the expert's
+    trick look-ahead if ``look``, else the one-ply policy."""
     from cardavia.ai import tarocchi_policy as tp
 
     hands = [[tp._TUP[c] for c in h] for h in state.hands]
@@ -642,33 +642,24 @@ def _plain_choice(state, look: bool) -> str:
         for _, si, st, _ in h:
             top[si] = max(top[si], st)
         tops.append(top)
-    me, n = state.to_move, len(state.trick)
-    standing = tp.plain_trick_standing(state.trick)
-    legal = tp._legal(hands[me], standing[0], tp._MATTO_T)
+    me = state.to_move
+    legal = tp._legal(hands[me], None, tp._MATTO_T)
     if look:
-        return tp._by_trick(hands, tops, me, n, False, *standing, legal)[0]
-    return tp._policy_card(tops, me, n, False, *standing, legal)[0]
+        return tp._lead_by_trick(hands, tops, me, False, legal)[0]
+    return tp._policy_card(tops, me, 0, False, None, None, -1, -1, 0, legal)[0]
 
 
-def test_expert_playout_plays_by_what_the_whole_trick_brings():
+def test_expert_playout_leads_by_what_the_whole_trick_brings():
     # Two unbeatable Kings: the one-ply lead sees them as equal (5 points,
     # +1.5 for a master) and keeps the first; played through the trick, the
     # King of Batons draws seat 1's Queen (it must follow: 5+4+1+1 = 11) where
     # the King of Swords draws a 5 (5+1+1+1 = 8).
     s = build({0: "KS KB", 1: "5S QB", 2: "7S 7B", 3: "6S 5B"}, dealer=3, leader=0)
-    assert _plain_choice(s, look=False) == "KS"
-    assert _plain_choice(s, look=True) == "KB"
+    assert _plain_lead(s, look=False) == "KS"
+    assert _plain_lead(s, look=True) == "KB"
     # No master: the one-ply lead gives away the cheapest card (5 of Swords,
     # which seat 3's Queen takes: -9); through the trick, the 6 of Batons
     # reaches the partner's King, and seat 3 must follow with its Queen: +11.
     s = build({0: "5S 6B", 1: "NS 5B", 2: "7S KB", 3: "QS QB"}, dealer=3, leader=0)
-    assert _plain_choice(s, look=False) == "5S"
-    assert _plain_choice(s, look=True) == "6B"
-    # Second to play under an opponent's Queen, with the partner's King to come:
-    # the one-ply policy sees a trick its partner can take and spends its
-    # cheapest card (5 of Batons: 4+1+1+5 = 11 for the team); through the
-    # trick, the Knight goes onto the partner's trick: 4+3+1+5 = 13.
-    s = build({0: "5S", 1: "NB 5B", 2: "6B 7B", 3: "KB 8B"}, dealer=3, leader=0, trick="QB")
-    assert s.to_move == 1
-    assert _plain_choice(s, look=False) == "5B"
-    assert _plain_choice(s, look=True) == "NB"
+    assert _plain_lead(s, look=False) == "5S"
+    assert _plain_lead(s, look=True) == "6B"

@@ -368,16 +368,11 @@ def _cost(x: tuple, early: bool) -> float:
     return 0.05 * st
 
 
-# _cost by card, looked up in the play-outs' inner loops: [late, early].
-_COST = [{c: _cost(x, early) for c, x in _TUP.items()} for early in (False, True)]
-
-
 def _policy_card(tops: list, me: int, trick_len: int, early: bool, li, win_seat,
                  win_si: int, win_st: int, points: int, legal: list) -> tuple:
     """``rollout_best`` on plain values: the card with the best (trick swing -
     cost, -strength), knowing every later hand's highest card per suit."""
     mt = _MATTO_T
-    costs = _COST[early]
     n_after = 3 - trick_len
     ours = win_seat is not None and (win_seat - me) % 2 == 0
     opps = [tops[(me + 1) % 4]] if n_after else []
@@ -422,73 +417,59 @@ def _policy_card(tops: list, me: int, trick_len: int, early: bool, li, win_seat,
                 value = total if win_safe else -total
             else:
                 value = 0.0 if partner_can else -total
-        value -= costs[x[0]]  # the key (value - cost, -strength), compared as a tuple
+        value -= _cost(x, early)  # the key (value - cost, -strength), compared as a tuple
         if best is None or value > best_v or (value == best_v and -st > best_s):
             best, best_v, best_s = x, value, -st
     return best
 
 
-def _by_trick(hands: list, tops: list, me: int, trick_len: int, early: bool, li, ws,
-              wsi: int, wst: int, pts: int, legal: list) -> tuple:
-    """The expert's play-out card: each card worth trying (all legal cards when
-    following suit or trumping; when leading or discarding, per suit the highest
-    and the lowest, and the Matto)
-    is played through the rest of the trick with the play-out policy for the
-    players after; the best (trick swing + the ``_cost`` of the cards the
-    opponents spent - that of the team's, then -strength) wins. In double-dummy
-    deals (the play-out's world), a team leading so against a team leading by
-    ``_policy_card`` won 55.8 % of the 1,965 decided deals of seeds 1-1,000
-    (each seed from both sides); following so too, and counting the cards
-    spent, won 53.6 % of 3,916 (seeds 2,001-4,000) against leading so alone."""
-    if trick_len == 0 or len({x[1] for x in legal if x is not _MATTO_T}) > 1:
-        # Leading, or discarding: per suit, the highest and the lowest card.
-        lo: dict = {}
-        hi: dict = {}
-        cands = []
-        for x in legal:
-            if x is _MATTO_T:
-                cands.append(x)
-                continue
-            si = x[1]
-            if si not in hi or x[2] > hi[si][2]:
-                hi[si] = x
-            if si not in lo or x[2] < lo[si][2]:
-                lo[si] = x
-        for si, x in hi.items():
+def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list) -> tuple:
+    """The expert's play-out lead: each lead worth trying (per suit the highest and
+    the lowest card, the Matto) is played through the trick with the play-out
+    policy for the other three; the best (trick swing - cost, -strength) wins.
+    In double-dummy deals (the play-out's world), a team leading so against a
+    team leading by ``_policy_card`` won 55.8 % of the 1,965 decided deals of
+    seeds 1-1,000 (each seed from both sides); also counting the cost of the
+    cards the others spend in the trick won nothing more."""
+    lo: dict = {}
+    hi: dict = {}
+    cands = []
+    for x in legal:
+        if x is _MATTO_T:
             cands.append(x)
-            if lo[si] is not x:
-                cands.append(lo[si])
-    else:
-        cands = legal
-    costs = _COST[early]
+            continue
+        si = x[1]
+        if si not in hi or x[2] > hi[si][2]:
+            hi[si] = x
+        if si not in lo or x[2] < lo[si][2]:
+            lo[si] = x
+    for si, x in hi.items():
+        cands.append(x)
+        if lo[si] is not x:
+            cands.append(lo[si])
     best = None
     best_v = best_s = 0.0
     for x in cands:
         _, si, st, pc = x
-        t_li, t_ws, t_wsi, t_wst, t_pts = li, ws, wsi, wst, pts
-        if x is not _MATTO_T:
-            t_pts += pc
-            if t_li is None:
-                t_li, t_ws, t_wsi, t_wst = si, me, si, st
-            elif (si == t_wsi and st > t_wst) or (si == 0 and t_wsi != 0):
-                t_ws, t_wsi, t_wst = me, si, st
-        spent = -costs[x[0]]
+        if x is _MATTO_T:
+            li, ws, wsi, wst, pts = None, None, -1, -1, 0
+        else:
+            li, ws, wsi, wst, pts = si, me, si, st, pc
         p = me
-        for k in range(trick_len + 1, 4):
+        for k in (1, 2, 3):
             p = (p + 1) % 4
-            legal_p = _legal(hands[p], t_li, _MATTO_T)
+            legal_p = _legal(hands[p], li, _MATTO_T)
             y = legal_p[0] if len(legal_p) == 1 else _policy_card(
-                tops, p, k, early, t_li, t_ws, t_wsi, t_wst, t_pts, legal_p)
-            spent += costs[y[0]] if (p - me) % 2 else -costs[y[0]]
+                tops, p, k, early, li, ws, wsi, wst, pts, legal_p)
             if y is _MATTO_T:
                 continue
             _, ysi, yst, ypc = y
-            t_pts += ypc
-            if t_li is None:
-                t_li, t_ws, t_wsi, t_wst = ysi, p, ysi, yst
-            elif (ysi == t_wsi and yst > t_wst) or (ysi == 0 and t_wsi != 0):
-                t_ws, t_wsi, t_wst = p, ysi, yst
-        value = (t_pts if t_ws is not None and (t_ws - me) % 2 == 0 else -t_pts) + spent
+            pts += ypc
+            if li is None:
+                li, ws, wsi, wst = ysi, p, ysi, yst
+            elif (ysi == wsi and yst > wst) or (ysi == 0 and wsi != 0):
+                ws, wsi, wst = p, ysi, yst
+        value = (pts if ws is not None and (ws - me) % 2 == 0 else -pts) - _cost(x, early)
         if best is None or value > best_v or (value == best_v and -st > best_s):
             best, best_v, best_s = x, value, -st
     return best
@@ -500,8 +481,8 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False)
     and value, on plain lists (no actions, events or score sheets) and with each
     hand's highest strength per suit kept up to date, about 2.5x faster.
     ``first``: the mover's card to play first (the searched action), so that the
-    search need not copy the world to play it; ``look`` (the expert): every card
-    but the last of a trick is chosen by ``_by_trick``. ``state`` is never changed."""
+    search need not copy the world to play it; ``look`` (the expert): every lead
+    is chosen by ``_lead_by_trick``. ``state`` is never changed."""
     tup = _TUP
     mt = _MATTO_T
     hands = [[tup[c] for c in h] for h in state.hands]
@@ -529,9 +510,8 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False)
             best, first = first, None
         elif len(legal) == 1:
             best = legal[0]
-        elif look and trick_len < 3:
-            best = _by_trick(hands, tops, me, trick_len, tricks_played < 12, li, win_seat,
-                             win_si, win_st, points, legal)
+        elif look and trick_len == 0:
+            best = _lead_by_trick(hands, tops, me, tricks_played < 12, legal)
         else:
             best = _policy_card(tops, me, trick_len, tricks_played < 12, li, win_seat,
                                 win_si, win_st, points, legal)

@@ -565,17 +565,19 @@ class TarocchiState(State):
         return s
 
     # ----- AI hooks: the knowledge itself is in ai/tarocchi_policy.py -------
-    # Expert: a sharper play-out on fewer samples (48; the normal level has 64):
-    # every card but the last of a trick is played through the trick before it
-    # is chosen (``fast_playout(look=True)``, ai/tarocchi_policy.py), which costs
-    # about 6.7x a plain play-out; more samples did not pay (with the look-ahead
-    # on leads only, 192 samples did no better than 64 on seeds 1-79, paired).
-    # Each sampled world is solved exactly (its own fast solver,
-    # ai/tarocchi_solver.py) over the last three tricks: in endings dealt by
-    # greedy play the solve cut the double-dummy loss per decision from 0.99 to
-    # 0.83 points against the last trick only (150 positions); a 4-trick solve
-    # costs ~400 ms CPython (~900 ms in the browser) on some moves.
-    EXPERT_SAMPLES = 48
+    # Expert: the normal's 64 samples, played out with a sharper play-out (each
+    # lead looked ahead through its trick, ``fast_playout(look=True)``), and each
+    # sampled world solved exactly (its own fast solver, ai/tarocchi_solver.py)
+    # over the last three tricks: in endings dealt by greedy play the solve cut
+    # the double-dummy loss per decision from 0.99 to 0.83 points against the
+    # last trick only (150 positions); a 4-trick solve costs ~400 ms CPython
+    # (~900 ms in the browser) on some moves. More samples did not pay: with the
+    # look-ahead, 192 samples did no better than 64 on seeds 1-79 (paired), at
+    # three times the cost. Looking ahead through the trick for the followers
+    # too (and counting the cards each side spends), on 48 samples, beat this
+    # play-out in double-dummy deals but did worse against normal: paired
+    # -0.136 +- 0.129 wins less losses per seed pair on seeds 1-345.
+    EXPERT_SAMPLES = 64
     SOLVE_PLIES = 12
 
     def greedy_key(self, action: Action) -> tuple:
