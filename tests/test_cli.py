@@ -92,6 +92,45 @@ def test_the_code_fingerprint_reads_code_not_comments_or_docstrings():
     assert _code_only(base) != _code_only(base.replace('"""Why."""', "y = 'Why.'"))
 
 
+def _write_log(path, code, rows):
+    header = {"arena_log": 2, "game": "tarocchi", "a": "expert", "b": "normal", "seed": 1,
+              "deck": None, "clock": False, "code": code}
+    lines = [header] + [{"seed": s, "results": r} for s, r in rows]
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+
+def test_compare_pairs_two_logs_on_their_common_seeds(capsys, tmp_path):
+    # Per seed, net = a's wins less losses over the pair. Common seeds 1-3:
+    #   variant nets 2, 0, 1; base nets 0, 0, -1; differences 2, 0, 2.
+    # Mean 4/3; sample sd sqrt(((2/3)^2 * 2 + (4/3)^2) / 2) = sqrt(4/3); the
+    # interval 4/3 -+ 1.96 * sqrt(4/3) / sqrt(3). Seed 4 is only in the variant.
+    variant, base = tmp_path / "v.jsonl", tmp_path / "b.jsonl"
+    _write_log(variant, "aaaa", [(1, [[1, 5], [1, 2]]), (2, [[1, 3], [0, -1]]),
+                                 (3, [[1, 4], [None, 0]]), (4, [[0, -9], [0, -9]])])
+    _write_log(base, "bbbb", [(1, [[1, 5], [0, -2]]), (2, [[0, -3], [1, 1]]),
+                              (3, [[0, -4], [None, 0]])])
+    assert main(["compare", str(variant), str(base)]) == 0
+    out = last_json(capsys)
+    assert out["seeds"] == 3 and (out["first_seed"], out["last_seed"]) == (1, 3)
+    assert out["code"] == ["aaaa", "bbbb"]
+    assert out["share_decided"] == [0.8, 0.4]  # 4 of 5 decided; 2 of 5
+    assert out["net_diff_per_pair"] == round(4 / 3, 4)
+    half = 1.959964 * (4 / 3) ** 0.5 / 3 ** 0.5
+    assert out["ci95"] == [round(4 / 3 - half, 4), round(4 / 3 + half, 4)]
+
+
+def test_compare_refuses_logs_of_other_match_ups(capsys, tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _write_log(a, "aaaa", [(1, [[1, 5], [1, 2]])])
+    _write_log(b, "bbbb", [(1, [[1, 5], [1, 2]])])
+    b.write_text(b.read_text().replace('"normal"', '"greedy"'))
+    assert main(["compare", str(a), str(b)]) == 2
+    assert "differ in: b" in capsys.readouterr().err
+    (tmp_path / "c.jsonl").write_text("not json\n")
+    assert main(["compare", str(a), str(tmp_path / "c.jsonl")]) == 2
+    assert "not an arena log" in capsys.readouterr().err
+
+
 def test_wilson_interval_matches_known_values():
     lo, hi = wilson(58, 100)
     assert abs(lo - 0.4821) < 1e-3 and abs(hi - 0.6719) < 1e-3

@@ -1,4 +1,4 @@
-"""Command line: ``python -m cardavia simulate|arena|bench|fuzz|play``.
+"""Command line: ``python -m cardavia simulate|arena|compare|bench|fuzz|play``.
 
 Each figure-printing command prints one JSON object as its last line.
 """
@@ -107,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log", help="resumable JSON-lines log: seeds already in it are not "
                    "played again (a log of other settings or engine code is refused)")
 
+    p = sub.add_parser("compare", help="two arena logs of one match-up, paired by seed")
+    p.add_argument("log_a", help="the variant's log")
+    p.add_argument("log_b", help="the log it is compared with")
+
     p = sub.add_parser("bench", help="throughput and computer move times")
     p.add_argument("game", choices=games)
     p.add_argument("--seed", type=int, default=1)
@@ -130,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             a, b = args.players
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
                         args.progress, not args.no_clock, args.log)
+        elif args.command == "compare":
+            from .arenalog import compare
+            out = compare(args.log_a, args.log_b)
         elif args.command == "bench":
             out = bench(args.game, args.seed)
         elif args.command == "fuzz":

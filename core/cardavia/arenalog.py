@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import math
 from pathlib import Path
 
 from .games import REGISTRY
@@ -100,3 +101,65 @@ def load(path: str | Path, header: dict) -> dict[int, list]:
 def append(path: str | Path, seed: int, results: list) -> None:
     with Path(path).open("a", encoding="utf-8") as f:
         f.write(json.dumps({"seed": seed, "results": [list(r) for r in results]}) + "\n")
+
+
+def _read_rows(path: str | Path) -> tuple[dict, dict[int, list]]:
+    """A log's header and its pairs ({seed: [two results]}); a last line cut short
+    is left out (it is not changed here: only ``load`` mends a log)."""
+    p = Path(path)
+    try:
+        lines = p.read_text(encoding="utf-8").splitlines()
+        header = json.loads(lines[0])
+    except (OSError, ValueError, IndexError):
+        raise ArenaLogError(f"{p}: not an arena log") from None
+    if not isinstance(header, dict) or "arena_log" not in header:
+        raise ArenaLogError(f"{p}: not an arena log")
+    rows: dict[int, list] = {}
+    for n, line in enumerate(lines[1:], 2):
+        try:
+            row = json.loads(line)
+            rows[int(row["seed"])] = [tuple(r) for r in row["results"]]
+        except (ValueError, KeyError, TypeError):
+            if n < len(lines):
+                raise ArenaLogError(f"{p}:{n}: damaged line") from None
+    return header, rows
+
+
+def _net(results: list) -> int:
+    """Wins less losses of player a over one seed's pair of deals (-2 … 2)."""
+    return sum(1 if w == 1 else -1 if w == 0 else 0 for w, _ in results)
+
+
+def compare(path_a: str | Path, path_b: str | Path, z: float = 1.959964) -> dict:
+    """Two logs of the same game and players but other engine code (a variant and
+    the code it changes), paired on the seeds both hold: a seed deals the same
+    cards in both, so most of the luck of the deal cancels. Per seed pair, the
+    net (a's wins less losses, -2 … 2) of log A less that of log B, with its mean
+    and a normal 95 % interval; and each log's share of decided deals on those
+    seeds. A positive difference says A's code plays player a the better."""
+    ha, ra = _read_rows(path_a)
+    hb, rb = _read_rows(path_b)
+    differ = [k for k in ("game", "a", "b", "deck", "clock") if ha.get(k) != hb.get(k)]
+    if differ:
+        raise ArenaLogError(f"{path_a} and {path_b} are not runs of one match-up "
+                            f"(they differ in: {', '.join(differ)})")
+    seeds = sorted(set(ra) & set(rb))
+    if not seeds:
+        raise ArenaLogError(f"{path_a} and {path_b} share no seed")
+    diffs = [_net(ra[s]) - _net(rb[s]) for s in seeds]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n)
+
+    def share(rows: dict) -> float | None:
+        wins = sum(1 for s in seeds for w, _ in rows[s] if w == 1)
+        losses = sum(1 for s in seeds for w, _ in rows[s] if w == 0)
+        return round(wins / (wins + losses), 4) if wins + losses else None
+
+    return {"game": ha["game"], "a": ha["a"], "b": ha["b"], "seeds": n,
+            "first_seed": seeds[0], "last_seed": seeds[-1],
+            "code": [ha.get("code"), hb.get("code")],
+            "share_decided": [share(ra), share(rb)],
+            "net_diff_per_pair": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)]}
