@@ -74,27 +74,15 @@ def load(path: str | Path, header: dict) -> dict[int, list]:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(header) + "\n", encoding="utf-8")
         return {}
-    done: dict[int, list] = {}
-    with p.open(encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    try:
-        first = json.loads(lines[0])
-    except (ValueError, IndexError):
-        raise ArenaLogError(f"{p}: not an arena log") from None
+    first, done, cut = _read(p)
     if first != header:
         diff = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
         raise ArenaLogError(
             f"{p} was written by another run (differs in: {', '.join(diff)}); "
             "remove it or choose another --log file")
-    for n, line in enumerate(lines[1:], 2):
-        try:
-            row = json.loads(line)
-            done[int(row["seed"])] = [tuple(r) for r in row["results"]]
-        except (ValueError, KeyError, TypeError):
-            if n < len(lines):
-                raise ArenaLogError(f"{p}:{n}: damaged line") from None
-            # The last line, cut short by a stop mid-write: dropped, its seed played again.
-            p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    if cut:  # the last line, cut short by a stop mid-write: dropped, its seed played again
+        lines = p.read_text(encoding="utf-8").splitlines()
+        p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     return done
 
 
@@ -103,9 +91,10 @@ def append(path: str | Path, seed: int, results: list) -> None:
         f.write(json.dumps({"seed": seed, "results": [list(r) for r in results]}) + "\n")
 
 
-def _read_rows(path: str | Path) -> tuple[dict, dict[int, list]]:
-    """A log's header and its pairs ({seed: [two results]}); a last line cut short
-    is left out (it is not changed here: only ``load`` mends a log)."""
+def _read(path: str | Path) -> tuple[dict, dict[int, list], bool]:
+    """A log's header, its pairs ({seed: [two results]}) and whether its last line
+    was cut short (left out here; ``load`` mends the file). A damaged line
+    elsewhere, or a file that is no arena log, raises ArenaLogError."""
     p = Path(path)
     try:
         lines = p.read_text(encoding="utf-8").splitlines()
@@ -122,7 +111,8 @@ def _read_rows(path: str | Path) -> tuple[dict, dict[int, list]]:
         except (ValueError, KeyError, TypeError):
             if n < len(lines):
                 raise ArenaLogError(f"{p}:{n}: damaged line") from None
-    return header, rows
+            return header, rows, True
+    return header, rows, False
 
 
 def _net(results: list) -> int:
@@ -137,8 +127,8 @@ def compare(path_a: str | Path, path_b: str | Path, z: float = 1.959964) -> dict
     net (a's wins less losses, -2 … 2) of log A less that of log B, with its mean
     and a normal 95 % interval; and each log's share of decided deals on those
     seeds. A positive difference says A's code plays player a the better."""
-    ha, ra = _read_rows(path_a)
-    hb, rb = _read_rows(path_b)
+    ha, ra, _ = _read(path_a)
+    hb, rb, _ = _read(path_b)
     differ = [k for k in ("game", "a", "b", "deck", "clock") if ha.get(k) != hb.get(k)]
     if differ:
         raise ArenaLogError(f"{path_a} and {path_b} are not runs of one match-up "
