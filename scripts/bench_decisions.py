@@ -24,19 +24,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 
 from cardavia.ai.players import View, make_player  # noqa: E402
-from cardavia.ai.search import best_index, pimc  # noqa: E402
+from cardavia.ai.search import best_index  # noqa: E402
 from cardavia.evaluation import wilson  # noqa: E402
 from cardavia.games import REGISTRY, new_game  # noqa: E402
 from cardavia.games.base import rng_for  # noqa: E402
 
 
-def choice(view: View, level: str, samples: int, rng: random.Random) -> str:
-    """The level's search (normal or expert) at ``samples``, without a clock."""
-    actions = view.candidate_actions()
-    if level == "expert":
-        res = pimc(view, actions, samples, rng, solve_plies=view.solve_plies, deep=True)
-    else:
-        res = pimc(view, actions, samples, rng)
+def choice(player, view: View, rng: random.Random) -> str:
+    """The level's own search (``player.search``) and its choice."""
+    res = player.search(view, rng)
     return res.actions[best_index(view, res)]["id"]
 
 
@@ -51,6 +47,7 @@ def main() -> int:
     args = ap.parse_args()
     player = make_player(args.level)
     player.budget_ms = float("inf")  # counts only: the same figures under any load
+    player.samples = args.samples  # None: the level's own budget
     positions = changed = 0
     samples = args.samples
     for d in range(args.deals):
@@ -62,11 +59,10 @@ def main() -> int:
             view = View(state, seat)
             if len(view.candidate_actions()) > 1:
                 if seen % args.every == 0:
-                    n = samples or (view.expert_samples if args.level == "expert"
-                                    else view.search_samples)
-                    samples = n
-                    a = choice(view, args.level, n, rng_for("decisions-a", seed, move))
-                    b = choice(view, args.level, n, rng_for("decisions-b", seed, move))
+                    samples = args.samples or (view.expert_samples if args.level == "expert"
+                                               else view.search_samples)
+                    a = choice(player, view, rng_for("decisions-a", seed, move))
+                    b = choice(player, view, rng_for("decisions-b", seed, move))
                     positions += 1
                     changed += a != b
                 seen += 1

@@ -142,10 +142,11 @@ def compare(path_a: str | Path, path_b: str | Path, z: float = 1.959964) -> dict
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
     half = z * sd / math.sqrt(n)
 
+    from .evaluation import _arena_summary  # the arena's own count of a run
+
     def share(rows: dict) -> float | None:
-        wins = sum(1 for s in seeds for w, _ in rows[s] if w == 1)
-        losses = sum(1 for s in seeds for w, _ in rows[s] if w == 0)
-        return round(wins / (wins + losses), 4) if wins + losses else None
+        results = [r for s in seeds for r in rows[s]]
+        return _arena_summary(ha["game"], ha["a"], ha["b"], results)["a_win_rate_decided"]
 
     return {"game": ha["game"], "a": ha["a"], "b": ha["b"], "seeds": n,
             "first_seed": seeds[0], "last_seed": seeds[-1],
