@@ -17,23 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 
 from cardavia.ai.players import View, make_player  # noqa: E402
-from cardavia.ai.search import best_index  # noqa: E402
 from cardavia.evaluation import wilson  # noqa: E402
 from cardavia.games import REGISTRY, new_game  # noqa: E402
 from cardavia.games.base import rng_for  # noqa: E402
-
-
-def choice(player, view: View, rng: random.Random) -> str:
-    """The level's own search (``player.search``) and its choice."""
-    res = player.search(view, rng)
-    return res.actions[best_index(view, res)]["id"]
 
 
 def main() -> int:
@@ -48,8 +40,10 @@ def main() -> int:
     player = make_player(args.level)
     player.budget_ms = float("inf")  # counts only: the same figures under any load
     player.samples = args.samples  # None: the level's own budget
+    first = View(new_game(args.game, args.seed), 0)
+    samples = args.samples or (first.expert_samples if args.level == "expert"
+                               else first.search_samples)
     positions = changed = 0
-    samples = args.samples
     for d in range(args.deals):
         seed = args.seed + d
         state = new_game(args.game, seed)
@@ -59,10 +53,8 @@ def main() -> int:
             view = View(state, seat)
             if len(view.candidate_actions()) > 1:
                 if seen % args.every == 0:
-                    samples = args.samples or (view.expert_samples if args.level == "expert"
-                                               else view.search_samples)
-                    a = choice(player, view, rng_for("decisions-a", seed, move))
-                    b = choice(player, view, rng_for("decisions-b", seed, move))
+                    a = player.choose(view, rng_for("decisions-a", seed, move))
+                    b = player.choose(view, rng_for("decisions-b", seed, move))
                     positions += 1
                     changed += a != b
                 seen += 1
