@@ -47,6 +47,22 @@ Page.wait_for_function = _wait_as_function(Page.wait_for_function)
 Frame.wait_for_function = _wait_as_function(Frame.wait_for_function)
 
 
+# A full-page screenshot of a whole deck takes ~2 s on a quiet machine but passed
+# Playwright's 30 s default on a loaded CI machine (stop 20): screenshots are artifacts
+# to look at, so they get a longer default than the waits that assert.
+SCREENSHOT_TIMEOUT = 120_000
+
+
+def _patient_screenshot(method):
+    @functools.wraps(method)
+    def screenshot(self, *args, timeout=SCREENSHOT_TIMEOUT, **kwargs):
+        return method(self, *args, timeout=timeout, **kwargs)
+    return screenshot
+
+
+Page.screenshot = _patient_screenshot(Page.screenshot)
+
+
 def chromium_path() -> str:
     path = shutil.which("chromium")
     if not path:

@@ -141,6 +141,13 @@ def test_the_last_card_played_stays_marked(table_page, server):
     pytest.fail("no card was placed on the table in six turns of seed 8")
 
 
+# The stored autosave of Briscola's table (its seed and how many actions it holds) and every
+# cardavia key, for the message of a failed reload test.
+SAVED_JS = """() => { const raw = localStorage.getItem('cardavia.save.briscola.piacentine');
+  const s = raw && JSON.parse(raw).save;
+  return [s && s.seed, s && (s.log || []).length, Object.keys(localStorage).filter((k) => k.startsWith('cardavia.save'))]; }"""
+
+
 def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page = table_page
     open_game(page, server, "briscola", "speed=slow&level=greedy")
@@ -151,11 +158,13 @@ def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page.wait_for_function("() => window.__cardavia.snapshot !== window.__before"
                            " && window.__cardavia.snapshot.to_move !== undefined")
     dealt = page.evaluate("window.__cardavia.snapshot.hand")
+    stored = page.evaluate(SAVED_JS)  # what a failure is told: was the new match stored?
     page.reload()  # at once: the new match was saved the moment it was dealt
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(WAITING)
     snap = page.evaluate("window.__cardavia.snapshot")
-    assert sorted(snap["hand"]) == sorted(dealt), "a reload dealt another hand"
+    assert sorted(snap["hand"]) == sorted(dealt), ("a reload dealt another hand", stored, page.evaluate(SAVED_JS),
+                                                   page.locator(".table-view .log").text_content()[-300:])
     page.wait_for_selector(YOURS)
     card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
     page.locator(f'.hand button[data-card="{card}"]').click()
