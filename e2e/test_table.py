@@ -148,15 +148,21 @@ SAVED_JS = """() => { const raw = localStorage.getItem('cardavia.save.briscola.p
   return [s && s.seed, s && (s.log || []).length, Object.keys(localStorage).filter((k) => k.startsWith('cardavia.save'))]; }"""
 
 
+NEW_HAND_SHOWN_JS = """() => { const s = window.__cardavia.snapshot;
+  if (!s || s === window.__before || s.to_move === undefined) return false;
+  const shown = [...document.querySelectorAll('.table-view .hand > button[data-card]')].map((e) => e.dataset.card).sort();
+  return shown.length > 0 && shown.join() === [...s.hand].sort().join(); }"""
+
+
 def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page = table_page
     open_game(page, server, "briscola", "speed=slow&level=greedy")
     page.wait_for_selector(WAITING)  # the page's first match stands still: its snapshot stays put
     page.evaluate("() => { window.__before = window.__cardavia.snapshot; }")
     page.get_by_role("button", name="New match").click()
-    # the new match's own snapshot, not the one the page showed before the click
-    page.wait_for_function("() => window.__cardavia.snapshot !== window.__before"
-                           " && window.__cardavia.snapshot.to_move !== undefined")
+    # the new match's hand on the table, as the player sees it: the engine's answer alone
+    # (window.__cardavia.snapshot) comes before the save, the table only after it
+    page.wait_for_function(NEW_HAND_SHOWN_JS)
     dealt = page.evaluate("window.__cardavia.snapshot.hand")
     stored = page.evaluate(SAVED_JS)  # what a failure is told: was the new match stored?
     page.reload()  # at once: the new match was saved the moment it was dealt
