@@ -62,7 +62,10 @@ def test_compressed_responses_then_offline(browser, watch):
         watch.attach(page)
         page.goto(own.url + "?speed=instant&level=greedy#/game/briscola")
         page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-        assert page.evaluate("!!navigator.serviceWorker.controller")
+        # the engine may be ready before the service worker has claimed the page (the boot
+        # waits 4 s for it, then plays on; a loaded CI machine took longer): offline play
+        # needs the worker, so wait for it as test_site's offline test does
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=BOOT_TIMEOUT)
         for name in ("app.js", "engine.js"):
             assert seen[name]["content-encoding"] in ("br", "gzip"), (name, seen[name])
             assert seen[name]["content-type"] == "text/javascript"
