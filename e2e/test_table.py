@@ -142,7 +142,7 @@ def test_the_last_card_played_stays_marked(table_page, server):
 
 
 # The stored autosave of Briscola's table (its seed and how many actions it holds) and every
-# cardavia key, for the message of a failed reload test.
+# autosave key in storage, for the message of a failed reload test.
 SAVED_JS = """() => { const raw = localStorage.getItem('cardavia.save.briscola.piacentine');
   const s = raw && JSON.parse(raw).save;
   return [s && s.seed, s && (s.log || []).length, Object.keys(localStorage).filter((k) => k.startsWith('cardavia.save'))]; }"""
