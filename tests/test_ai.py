@@ -351,3 +351,52 @@ def test_an_arena_without_the_clock_plays_an_idle_machines_moves_under_any_load(
     monkeypatch.undo()
     assert loaded == idle
     assert capped != idle  # the net, when it is there, does cut such searches short
+
+
+def test_tarocchi_hint_shows_the_margin_not_the_win_bonus_or_discard_prior():
+    # Two tricks left; seat 0 is the dealer and leads holding T21 and T20: T21
+    # wins the first trick and T20, then the highest trump left, the second,
+    # wherever the six unseen cards lie. So every card still out goes to team 0
+    # and either lead ends the deal with the same margin, which the engine's own
+    # sheet gives. The search values it with the win bonus and the dealer's
+    # discard prior added (a void in Swords: a real prior); the hint must not.
+    s = tarocchi_position({0: "T21 T20", 1: "7S 8S", 2: "4C 5C", 3: "6D 7B"}, dealer=0,
+                          leader=0, discard="5S 6S", tricks_won=(7, 6), rest_to=0)
+    line = s.clone()
+    while not line.is_terminal() and line.deal_index() == 0:
+        line.apply(line.legal_actions()[0]["id"])
+    totals = line.sheets[-1]["totals"]
+    margin = totals[0] - totals[1]
+    found = advice.analyse(s, 0, random.Random(3))
+    assert sorted(a["id"] for a in found["actions"]) == ["play:T20", "play:T21"]
+    assert found["points"] == [pytest.approx(margin)] * 2
+    assert all(m > margin + 10 for m in found["means"])  # the bonus and the prior
+    h = advice.hint(s, 0, random.Random(3))
+    assert [c["expected"] for c in h["choices"]] == [pytest.approx(margin)] * 2
+
+
+def test_hint_points_come_from_the_very_worlds_the_search_valued():
+    # mean_points draws the search's worlds again from a copy of its generator:
+    # that holds only if valuing a world draws nothing. Re-value the redrawn
+    # worlds and compare with the search's own per-world values, in play and
+    # at the dealer's discard.
+    from cardavia.ai.search import pimc, world_value
+    rng = random.Random(5)
+    for seed, plays in ((1, 0), (2, 9), (3, 30)):
+        s = new_game("tarocchi", seed)
+        for _ in range(plays):
+            s.apply(rng.choice(s.legal_actions())["id"])
+        seat = s.current_player()
+        view = View(s, seat)
+        actions = view.candidate_actions()
+        search_rng = rng_for("ai", seed, seat)
+        worlds_rng = random.Random()
+        worlds_rng.setstate(search_rng.getstate())
+        result = pimc(view, actions, 6, search_rng, solve_plies=view.solve_plies, deep=True,
+                      keep_samples=True)
+        for row in result.per_sample:
+            world = view.sample(worlds_rng, reading=True)
+            assert [world_value(world, a, view.team, None, deep=True)[0]
+                    for a in actions] == pytest.approx(row), (seed, plays)
+        points = advice.mean_points(s, view, result, random.Random(0))
+        assert all(abs(p) <= 114 for p in points)  # the pack's card points

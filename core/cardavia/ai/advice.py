@@ -22,19 +22,53 @@ TOP = 3  # choices shown with a hint
 
 def analyse(state: State, seat: int, rng: random.Random, samples: int | None = None,
             include: Action | None = None) -> dict:
-    """The expert's search at ``seat`` with every searched action's mean value.
-    ``include`` adds an action the game would not search (a pruned discard)."""
+    """The expert's search at ``seat`` with every searched action's mean value
+    (``means``, what the search maximises) and mean points (``points``, what a
+    player is told). ``include`` adds an action the game would not search (a
+    pruned discard)."""
     view = View(state, seat)
     actions = view.candidate_actions()
     if include is not None and all(a["id"] != include["id"] for a in actions):
         actions = actions + [include]
     if len(actions) == 1 and include is None:  # nothing to compare: no search
-        return {"actions": actions, "means": [None], "best": 0, "samples": 0, "exact": False}
+        return {"actions": actions, "means": [None], "points": [None], "best": 0,
+                "samples": 0, "exact": False}
     n = samples or view.expert_samples
-    result = pimc(view, actions, n, rng, solve_plies=view.solve_plies, deep=True)
+    worlds_rng = random.Random()
+    worlds_rng.setstate(rng.getstate())
+    result = pimc(view, actions, n, rng, solve_plies=view.solve_plies, deep=True,
+                  keep_samples=True)
     exact = view.all_cards_inferable() and result.solved > 0
     return {"actions": actions, "means": result.means(), "best": best_index(view, result),
+            "points": mean_points(state, view, result, worlds_rng),
             "samples": result.samples, "exact": exact}
+
+
+def mean_points(state: State, view: View, result, worlds_rng: random.Random) -> list[float]:
+    """Each action's expected points: the mean final margin of the seat's team.
+    Most games' search value is that margin. Tarocchi's adds a win bonus and, for
+    the dealer's team, a prior on the discard (tarocchi_policy.deal_value): a
+    player told "+14 pts" for a move expected to win by 4 is misled, so there
+    each sampled world's value is mapped back to its margin. ``worlds_rng`` is
+    the search's generator before the search: drawing again from it gives the
+    very worlds the search valued (the values themselves draw nothing)."""
+    if state.GAME_ID != "tarocchi":
+        return result.means()
+    from .tarocchi_policy import WIN_BONUS, deal_value
+    team = view.team
+    sums = [0.0] * len(result.actions)
+    for row in result.per_sample:
+        world = view.sample(worlds_rng, reading=True)
+        for i, (action, value) in enumerate(zip(result.actions, row)):
+            after = world
+            if action["type"] == "discard":  # the prior is on the pair discarded
+                after = world.clone()
+                after._apply(action)
+            # deal_value at a margin of 0 is its part beyond the margin and the bonus
+            net = value - deal_value(after, team, [0, 0])
+            sums[i] += net - WIN_BONUS if net > 0 else net + WIN_BONUS if net < 0 else 0.0
+    n = max(1, len(result.per_sample))
+    return [t / n for t in sums]
 
 
 def hint(state: State, seat: int, rng: random.Random) -> dict:
@@ -42,12 +76,12 @@ def hint(state: State, seat: int, rng: random.Random) -> dict:
     as ExpertPlayer with this ``rng``), the best TOP choices and a reason."""
     start = time.perf_counter()
     found = analyse(state, seat, rng)
-    actions, means, best = found["actions"], found["means"], found["best"]
-    order = sorted(range(len(actions)), key=lambda i: (i != best, -(means[i] or 0.0)))
+    actions, points, best = found["actions"], found["points"], found["best"]
+    order = sorted(range(len(actions)), key=lambda i: (i != best, -(points[i] or 0.0)))
     choices = [{"action": actions[i]["id"],
-                "expected": None if means[i] is None else round(means[i], 2)}
+                "expected": None if points[i] is None else round(points[i], 2)}
                for i in order[:TOP]]
-    reason = explain(state, actions[best], actions, means, best)
+    reason = explain(state, actions[best], actions, points, best, found["means"])
     return {"action": actions[best]["id"], "choices": choices, "reason": reason,
             "samples": found["samples"], "exact": found["exact"],
             "ms": round((time.perf_counter() - start) * 1000, 1)}
@@ -56,11 +90,13 @@ def hint(state: State, seat: int, rng: random.Random) -> dict:
 # ----- reasons -----------------------------------------------------------------
 # Codes (parameters): only_move; sweeps; takes_settebello; captures {cards};
 # leaves_no_sweep; wins_trick {points}; saves_points {points}; keeps_trump_ace
-# {card}; leads_low; banks_points {points} (a discard); best_average {gain}.
+# {card}; leads_low; banks_points {points} (a discard); best_average {gain};
+# best_chance (the best move scores no more on average but wins more often).
 
-def explain(state: State, action: Action, actions: list[Action], means: list[float],
-            best: int) -> dict:
-    """The main reason for ``action``, from the position and the search values."""
+def explain(state: State, action: Action, actions: list[Action], points: list[float],
+            best: int, means: list[float] | None = None) -> dict:
+    """The main reason for ``action``, from the position, the expected points and
+    the search values (``means``, the points where not given)."""
     if len(actions) == 1:
         return {"code": "only_move"}
     game = state.GAME_ID
@@ -74,9 +110,15 @@ def explain(state: State, action: Action, actions: list[Action], means: list[flo
         if pts:
             reason = {"code": "banks_points", "points": pts}
     if reason is None:
-        others = [m for i, m in enumerate(means) if i != best]
-        gain = means[best] - max(others) if others else 0.0
-        reason = {"code": "best_average", "gain": round(gain, 2)}
+        means = points if means is None else means
+        others = [m for i, m in enumerate(points) if i != best]
+        gain = points[best] - max(others) if others else 0.0
+        value_gain = means[best] - max(m for i, m in enumerate(means) if i != best) \
+            if others else 0.0
+        # Where the search counts a win beyond its points (Tarocchi), the best
+        # move may score no more on average and still win more often.
+        reason = {"code": "best_chance"} if gain < 0.005 < value_gain \
+            else {"code": "best_average", "gain": round(gain, 2)}
     return reason
 
 
@@ -209,7 +251,8 @@ def review(game_state_at, log: list, seat: int, seed: int, deal: int | None = No
                 found = analyse(state, seat, rng_for("review", seed, i, rounds), n,
                                 include=played)
                 ids = [a["id"] for a in found["actions"]]
-                loss = found["means"][found["best"]] - found["means"][ids.index(action_id)]
+                pts = found["points"]
+                loss = pts[found["best"]] - pts[ids.index(action_id)]
                 if loss < threshold or ids[found["best"]] == action_id:
                     break
             else:
