@@ -639,7 +639,7 @@ def _plain_lead(state, look: bool) -> str:
     tops = []
     for h in hands:
         top = [-1] * 6
-        for _, si, st, _ in h:
+        for _, si, st, *_ in h:
             top[si] = max(top[si], st)
         tops.append(top)
     me = state.to_move

@@ -307,9 +307,24 @@ def can_beat(top: list, led: str, best: str) -> bool:
 
 
 _INFO = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
-# fast_playout's cards: (card, suit index, strength, points), one object per card.
-_TUP = {c: (c,) + _INFO[c] for c in PACK}
+
+
+def _cost(card: str, early: bool) -> float:
+    """The future worth of spending ``card`` (trumps, high cards, the Matto)."""
+    si, st, _ = _INFO[card]
+    if card == MATTO:
+        return 2.5 if early else 0.5
+    if si == 0:
+        return 0.0 if st == 1 else 0.5 + 0.05 * st
+    return 0.05 * st
+
+
+# fast_playout's cards: (card, suit index, strength, points, cost before trick 12,
+# cost from trick 12 on), one object per card; the costs are ``_cost``, looked up
+# by position (_EARLY, _LATE) in the play-outs' inner loops.
+_TUP = {c: (c,) + _INFO[c] + (_cost(c, True), _cost(c, False)) for c in PACK}
 _MATTO_T = _TUP[MATTO]
+_EARLY, _LATE = 4, 5
 
 
 def pile_points(state) -> list[int]:
@@ -358,66 +373,78 @@ def _legal(hand: list, li, mt) -> list:
     return legal
 
 
-def _cost(x: tuple, early: bool) -> float:
-    """The future worth of spending card ``x`` (trumps, high cards, the Matto)."""
-    _, si, st, _ = x
-    if x is _MATTO_T:
-        return 2.5 if early else 0.5
-    if si == 0:
-        return 0.0 if st == 1 else 0.5 + 0.05 * st
-    return 0.05 * st
-
-
 def _policy_card(tops: list, me: int, trick_len: int, early: bool, li, win_seat,
                  win_si: int, win_st: int, points: int, legal: list) -> tuple:
     """``rollout_best`` on plain values: the card with the best (trick swing -
-    cost, -strength), knowing every later hand's highest card per suit."""
+    cost, -strength), knowing every later hand's highest card per suit.
+    (``_beatable`` is written out in the loops: this is the play-outs' hottest
+    function.)"""
     mt = _MATTO_T
+    ci = _EARLY if early else _LATE
     n_after = 3 - trick_len
-    ours = win_seat is not None and (win_seat - me) % 2 == 0
-    opps = [tops[(me + 1) % 4]] if n_after else []
     if n_after == 3:
-        opps.append(tops[(me + 3) % 4])
-    if li is not None:
-        win_safe = True
-        for t in opps:
-            if _beatable(t, li, win_si, win_st):
-                win_safe = False
-                break
-        partner_can = n_after >= 2 and not ours and _beatable(tops[(me + 2) % 4], li,
-                                                               win_si, win_st)
+        opps = (tops[(me + 1) % 4], tops[(me + 3) % 4])
+    elif n_after:
+        opps = (tops[(me + 1) % 4],)
+    else:
+        opps = ()
     best = None
     best_v = best_s = 0.0
-    for x in legal:
-        _, si, st, pc = x
-        if x is mt:
-            if li is None:
+    if li is None:
+        for x in legal:
+            st = x[2]
+            if x is mt:
                 value = 0.0
-            elif ours:
+            else:
+                si = x[1]
+                for t in opps:
+                    ts = t[si]
+                    if ts > st or (ts < 0 and si != 0 and t[0] >= 0):
+                        value = -0.8 * x[3]
+                        break
+                else:
+                    value = x[3] + 1.5
+            value -= x[ci]  # the key (value - cost, -strength), compared as a tuple
+            if best is None or value > best_v or (value == best_v and -st > best_s):
+                best, best_v, best_s = x, value, -st
+        return best
+    ours = win_seat is not None and (win_seat - me) % 2 == 0
+    win_safe = True
+    for t in opps:
+        v = t[li]
+        if (win_si == li and v > win_st) if v >= 0 else \
+                (t[0] >= 0 and (win_si != 0 or t[0] > win_st)):
+            win_safe = False
+            break
+    partner_can = False
+    if n_after >= 2 and not ours:
+        t = tops[(me + 2) % 4]
+        v = t[li]
+        partner_can = (win_si == li and v > win_st) if v >= 0 else \
+            (t[0] >= 0 and (win_si != 0 or t[0] > win_st))
+    for x in legal:
+        st = x[2]
+        if x is mt:
+            if ours:
                 value = points if win_safe else -points
             else:
                 value = -points
-        elif li is None:
-            for t in opps:
-                ts = t[si]
-                if ts > st or (ts < 0 and si != 0 and t[0] >= 0):
-                    value = -0.8 * pc
-                    break
-            else:
-                value = pc + 1.5
         else:
-            total = points + pc
+            si = x[1]
+            total = points + x[3]
             if (si == win_si and st > win_st) or (si == 0 and win_si != 0):
                 value = total
                 for t in opps:
-                    if _beatable(t, li, si, st):
+                    v = t[li]
+                    if (si == li and v > st) if v >= 0 else \
+                            (t[0] >= 0 and (si != 0 or t[0] > st)):
                         value = -total
                         break
             elif ours:
                 value = total if win_safe else -total
             else:
                 value = 0.0 if partner_can else -total
-        value -= _cost(x, early)  # the key (value - cost, -strength), compared as a tuple
+        value -= x[ci]  # the key (value - cost, -strength), compared as a tuple
         if best is None or value > best_v or (value == best_v and -st > best_s):
             best, best_v, best_s = x, value, -st
     return best
@@ -430,12 +457,14 @@ def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list) -
     In double-dummy deals (the play-out's world), a team leading so against a
     team leading by ``_policy_card`` won 55.8 % of the 1,965 decided deals of
     seeds 1-1,000 (each seed from both sides); also counting the cost of the
-    cards the others spend in the trick won nothing more."""
+    cards the others spend in the trick won nothing more. A follower's legal
+    cards depend only on the led suit: they are found once per suit."""
+    mt = _MATTO_T
     lo: dict = {}
     hi: dict = {}
     cands = []
     for x in legal:
-        if x is _MATTO_T:
+        if x is mt:
             cands.append(x)
             continue
         si = x[1]
@@ -447,29 +476,33 @@ def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list) -
         cands.append(x)
         if lo[si] is not x:
             cands.append(lo[si])
+    ci = _EARLY if early else _LATE
+    # the k-th follower's seat and his legal cards by led suit index, found once
+    followers = [(k, (me + k) % 4, hands[(me + k) % 4], {}) for k in (1, 2, 3)]
     best = None
     best_v = best_s = 0.0
     for x in cands:
-        _, si, st, pc = x
-        if x is _MATTO_T:
+        st = x[2]
+        if x is mt:
             li, ws, wsi, wst, pts = None, None, -1, -1, 0
         else:
-            li, ws, wsi, wst, pts = si, me, si, st, pc
-        p = me
-        for k in (1, 2, 3):
-            p = (p + 1) % 4
-            legal_p = _legal(hands[p], li, _MATTO_T)
+            li, ws, wsi, wst, pts = x[1], me, x[1], st, x[3]
+        for k, p, hand, by_led in followers:
+            legal_p = by_led.get(li)
+            if legal_p is None:
+                legal_p = by_led[li] = _legal(hand, li, mt)
             y = legal_p[0] if len(legal_p) == 1 else _policy_card(
                 tops, p, k, early, li, ws, wsi, wst, pts, legal_p)
-            if y is _MATTO_T:
+            if y is mt:
                 continue
-            _, ysi, yst, ypc = y
-            pts += ypc
+            ysi = y[1]
+            yst = y[2]
+            pts += y[3]
             if li is None:
                 li, ws, wsi, wst = ysi, p, ysi, yst
             elif (ysi == wsi and yst > wst) or (ysi == 0 and wsi != 0):
                 ws, wsi, wst = p, ysi, yst
-        value = (pts if ws is not None and (ws - me) % 2 == 0 else -pts) - _cost(x, early)
+        value = (pts if ws is not None and (ws - me) % 2 == 0 else -pts) - x[ci]
         if best is None or value > best_v or (value == best_v and -st > best_s):
             best, best_v, best_s = x, value, -st
     return best
@@ -499,25 +532,26 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False)
     tops = []
     for h in hands:
         top = [-1, -1, -1, -1, -1, -1]
-        for _, si, st, _ in h:
+        for _, si, st, _, _, _ in h:
             if st > top[si]:
                 top[si] = st
         tops.append(top)
     while tricks_played < TRICKS:
         hand = hands[me]
-        legal = _legal(hand, li, mt)
         if first is not None:
             best, first = first, None
-        elif len(legal) == 1:
-            best = legal[0]
-        elif look and trick_len == 0:
-            best = _lead_by_trick(hands, tops, me, tricks_played < 12, legal)
         else:
-            best = _policy_card(tops, me, trick_len, tricks_played < 12, li, win_seat,
-                                win_si, win_st, points, legal)
+            legal = _legal(hand, li, mt)
+            if len(legal) == 1:
+                best = legal[0]
+            elif look and trick_len == 0:
+                best = _lead_by_trick(hands, tops, me, tricks_played < 12, legal)
+            else:
+                best = _policy_card(tops, me, trick_len, tricks_played < 12, li, win_seat,
+                                    win_si, win_st, points, legal)
         # Play it.
         hand.remove(best)
-        _, si, st, pc = best
+        _, si, st, pc, _, _ = best
         top = tops[me]
         if top[si] == st:  # its suit's top card left the hand
             v = -1
