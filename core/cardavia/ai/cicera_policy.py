@@ -7,10 +7,12 @@ plays and valued by ``estimate`` from the piles. CiceraState's hooks call these.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import cards
 from ..games.base import Action
 from ..games.cicera import (
-    FANTE_OF_CUPS, HAND_SIZE, MATTA, RANK_OF_VALUE, TEN_OF_COINS, VALUE, napola_length)
+    FANTE_OF_CUPS, HAND_SIZE, MATTA, RANK_OF, RANK_OF_VALUE, TEN_OF_COINS, VALUE, napola_length)
 
 
 def _material() -> dict[str, float]:
@@ -71,7 +73,7 @@ def playout(state, team: int, horizon: int = HORIZON) -> float:
     for _ in range(horizon):
         if state.deal_index() != start or state.is_terminal():
             return state.rollout_value(team)
-        actions = state.legal_actions()
+        actions = state.moves(ids=False)
         best = actions[0]
         if len(actions) > 1:
             # max(actions, key=greedy_key), the position's context looked up once
@@ -150,25 +152,23 @@ def _context(state) -> dict:
     seat = state.to_move
     # Cards of each rank in the other three hands = 4 less those the mover
     # sees (own hand, table, piles): a function of the mover's view.
-    unseen: dict[str, int] = {}
-    total = 0
-    for o in (1, 2, 3):
-        for c in state.hands[(seat + o) % 4]:
-            r = c[:-1]
-            unseen[r] = unseen.get(r, 0) + 1
-            total += 1
-    h = len(state.hands[(seat + 1) % 4])
-    row = _HIT[total][h]
-    p = {r: row[unseen.get(r, 0)] for r in _RANKS}
+    hands = state.hands
+    h1, h2, h3 = hands[(seat + 1) % 4], hands[(seat + 2) % 4], hands[(seat + 3) % 4]
+    unseen = Counter(map(RANK_OF.__getitem__, h1 + h2 + h3))
+    row = _HIT[len(h1) + len(h2) + len(h3)][len(h1)]
+    p = dict.fromkeys(_RANKS, row[0])
+    for r, n in unseen.items():
+        p[r] = row[n]
     table = state.table
     base = 0.0  # best single-card match for the next player, scopa excluded
     tsum = 0  # sum of the table's numerals; 99 if it holds a court
     tmat = 0.0
     for t in table:
-        v = p[t[:-1]] * (MATERIAL[t] + AVERAGE_MATERIAL)
+        r = RANK_OF[t]
+        v = p[r] * (MATERIAL[t] + AVERAGE_MATERIAL)
         if v > base:
             base = v
-        tv = VALUE.get(t[:-1])
+        tv = VALUE.get(r)
         tsum = 99 if tv is None else tsum + tv
         tmat += MATERIAL[t]
     ctx = {"turn": state.turn, "p": p, "base": base, "tsum": tsum, "tmat": tmat,

@@ -54,6 +54,22 @@ def capture_groups(table: list[str]) -> dict[int, list[list[str]]]:
     return groups
 
 
+_GROUPS: dict[tuple, dict[int, list[list[str]]]] = {}
+
+
+def _shared_groups(table: list[str]) -> dict[int, list[list[str]]]:
+    """``capture_groups`` remembered by table (the play-outs meet the same tables
+    again and again); its lists are shared, so only the play-outs, which never
+    change an action, use it."""
+    key = tuple(table)
+    groups = _GROUPS.get(key)
+    if groups is None:
+        if len(_GROUPS) >= 20_000:
+            _GROUPS.clear()
+        groups = _GROUPS[key] = capture_groups(table)
+    return groups
+
+
 def capture_options(card: str, table: list[str],
                     groups: dict[int, list[list[str]]] | None = None) -> list[list[str]]:
     """Every legal capture for ``card`` (C2): any one table card of the same rank
@@ -133,26 +149,39 @@ class CiceraState(State):
         return self.over
 
     def legal_actions(self) -> list[Action]:
+        return self.moves()
+
+    def moves(self, ids: bool = True) -> list[Action]:
+        """The legal actions (C2, C15); without ``ids`` (the search's play-outs,
+        which never name a move) they carry no "id", which is a third of the cost."""
         if self.over:
             return []
         table = self.table
         by_rank: dict[str, list[str]] = {}
         for t in table:
             by_rank.setdefault(t[:-1], []).append(t)
-        groups = capture_groups(table) if len(table) >= 2 else _NO_GROUPS
+        if len(table) < 2:
+            groups = _NO_GROUPS
+        elif ids:
+            groups = capture_groups(table)
+        else:
+            groups = _shared_groups(table)
         actions: list[Action] = []
         for card in self.hands[self.to_move]:
             # C2/C15: placing is always legal, even when captures exist.
-            actions.append({"id": "play:" + card, "type": "place", "card": card})
+            actions.append({"id": "play:" + card, "type": "place", "card": card} if ids
+                           else {"type": "place", "card": card})
             r = card[:-1]
             for t in by_rank.get(r, ()):  # C2: one card of the same rank (courts too)
                 actions.append({"id": f"play:{card}:{t}", "type": "capture", "card": card,
-                                "captures": [t]})
+                                "captures": [t]} if ids
+                               else {"type": "capture", "card": card, "captures": [t]})
             v = VALUE.get(r)
             if v is not None and v in groups:  # C2: numerals adding up to the value
                 for group in groups[v]:
                     actions.append({"id": f"play:{card}:{'+'.join(group)}",
-                                    "type": "capture", "card": card, "captures": group})
+                                    "type": "capture", "card": card, "captures": group} if ids
+                                   else {"type": "capture", "card": card, "captures": group})
         return actions
 
     def capture_bonuses(self, card: str, taken: list[str]) -> list[str]:
