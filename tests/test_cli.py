@@ -74,6 +74,34 @@ def test_an_arena_log_of_other_settings_or_code_is_refused(capsys, tmp_path):
     assert log.read_text() == json.dumps(dict(header, code="0" * 16)) + "\n"  # left alone
 
 
+def test_carry_keeps_a_log_only_if_the_code_replays_it_exactly(capsys, tmp_path):
+    log = tmp_path / "a.jsonl"
+    args = ["arena", "briscola", "--players", "greedy,random", "--deals", "3", "--jobs", "1"]
+    assert main(args + ["--log", str(log)]) == 0
+    whole = last_json(capsys)
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    # Written by "other" code that played every deal the same: carried, and resumable.
+    log.write_text("\n".join([json.dumps(dict(header, code="0" * 16))] + lines[1:]) + "\n")
+    assert main(["carry", str(log), "--seeds", "2"]) == 0
+    out = last_json(capsys)
+    assert out["from"] == "0" * 16 and out["to"] == header["code"]
+    assert out["seeds_replayed"] == 2 and out["seeds_in_log"] == 3
+    carried = json.loads(log.read_text().splitlines()[0])
+    assert carried["code"] == header["code"]
+    assert carried["carried"] == [{"from": "0" * 16, "to": header["code"], "seeds_replayed": 2}]
+    assert main(args + ["--log", str(log)]) == 0 and last_json(capsys) == whole
+    # A log the code plays otherwise (one margin changed) is refused and left alone.
+    row = json.loads(lines[1])
+    row["results"][0][1] += 1
+    tampered = "\n".join([json.dumps(dict(header, code="0" * 16)), json.dumps(row)]
+                         + lines[2:]) + "\n"
+    log.write_text(tampered)
+    assert main(["carry", str(log), "--seeds", "3"]) == 2
+    assert "otherwise (1 of 3)" in capsys.readouterr().err
+    assert log.read_text() == tampered
+
+
 def test_the_code_fingerprint_ignores_the_other_games_modules():
     from cardavia.arenalog import code_fingerprint
     assert code_fingerprint("briscola") != code_fingerprint("scopa")  # each leaves the other out

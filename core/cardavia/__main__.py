@@ -1,4 +1,4 @@
-"""Command line: ``python -m cardavia simulate|arena|compare|bench|fuzz|play``.
+"""Command line: ``python -m cardavia simulate|arena|compare|carry|bench|fuzz|play``.
 
 Each figure-printing command prints one JSON object as its last line.
 """
@@ -111,6 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("log_a", help="the variant's log")
     p.add_argument("log_b", help="the log it is compared with")
 
+    p = sub.add_parser("carry", help="keep an arena log across a change of code that plays "
+                       "the same: replays its first seeds and, if every deal ends as logged, "
+                       "stamps the log with the code's fingerprint")
+    p.add_argument("log")
+    p.add_argument("--seeds", type=int, default=30, help="seeds replayed (the first ones)")
+    p.add_argument("--jobs", type=int, default=1)
+
     p = sub.add_parser("bench", help="throughput and computer move times")
     p.add_argument("game", choices=games)
     p.add_argument("--seed", type=int, default=1)
@@ -137,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "compare":
             from .arenalog import compare
             out = compare(args.log_a, args.log_b)
+        elif args.command == "carry":
+            from .arenalog import carry
+            out = carry(args.log, args.seeds, max(1, args.jobs))
         elif args.command == "bench":
             out = bench(args.game, args.seed)
         elif args.command == "fuzz":

@@ -75,6 +75,7 @@ def load(path: str | Path, header: dict) -> dict[int, list]:
         p.write_text(json.dumps(header) + "\n", encoding="utf-8")
         return {}
     first, done, cut = _read(p)
+    first = {k: v for k, v in first.items() if k != "carried"}  # its history (``carry``)
     if first != header:
         diff = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
         raise ArenaLogError(
@@ -84,6 +85,42 @@ def load(path: str | Path, header: dict) -> dict[int, list]:
         lines = p.read_text(encoding="utf-8").splitlines()
         p.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     return done
+
+
+def carry(path: str | Path, seeds: int, jobs: int = 1) -> dict:
+    """Carry a log over a change of engine code that must not change play (a
+    faster play-out giving the same values): replay the log's first ``seeds``
+    seeds with the code as it is now, and only if every deal ends exactly as
+    logged (winner and margin), give the header the code's fingerprint, noting
+    the step in its ``carried`` list. Otherwise raise ArenaLogError, the log
+    untouched: the change plays otherwise, and the run must start again."""
+    from .evaluation import _arena_pair  # (evaluation imports nothing of this module)
+    p = Path(path)
+    header, rows, cut = _read(p)
+    if cut:
+        raise ArenaLogError(f"{p}: its last line is cut short; resume the run first")
+    game = header["game"]
+    now = code_fingerprint(game)
+    replay = sorted(rows)[:seeds]
+    jobs_args = [(game, header["a"], header["b"], s, header["deck"], header["clock"])
+                 for s in replay]
+    if jobs > 1 and len(jobs_args) > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            played = dict(pool.imap_unordered(_arena_pair, jobs_args))
+    else:
+        played = dict(_arena_pair(a) for a in jobs_args)
+    differ = [s for s in replay if [tuple(r) for r in played[s]] != rows[s]]
+    if differ:
+        raise ArenaLogError(f"{p}: the code now plays seeds {differ[:10]} otherwise "
+                            f"({len(differ)} of {len(replay)}); the log is not carried")
+    step = {"from": header["code"], "to": now, "seeds_replayed": len(replay)}
+    if header["code"] != now:
+        header = dict(header, code=now, carried=header.get("carried", []) + [step])
+        lines = p.read_text(encoding="utf-8").splitlines()
+        lines[0] = json.dumps(header)
+        p.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return dict(step, log=str(p), seeds_in_log=len(rows))
 
 
 def append(path: str | Path, seed: int, results: list) -> None:
