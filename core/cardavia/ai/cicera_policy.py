@@ -73,17 +73,20 @@ def playout(state, team: int, horizon: int = HORIZON) -> float:
     for _ in range(horizon):
         if state.deal_index() != start or state.is_terminal():
             return state.rollout_value(team)
-        actions = state.moves(ids=False)
-        best = actions[0]
-        if len(actions) > 1:
-            # max(actions, key=greedy_key), the position's context looked up once
+        moves = state.moves()
+        best = moves[0]
+        if len(moves) > 1:
+            # max(legal actions, key=greedy_key) on bare moves, the position's
+            # context looked up once
             ctx = _context(state)
-            best_key = _key(state, best, ctx)
-            for a in actions[1:]:
-                k = _key(state, a, ctx)
+            best_key = _key_of(state, best[0], best[1], best[2], ctx)
+            for m in moves[1:]:
+                k = _key_of(state, m[0], m[1], m[2], ctx)
                 if k > best_key:
-                    best, best_key = a, k
-        state._apply(best)
+                    best, best_key = m, k
+        kind, card, taken = best
+        state._apply({"type": kind, "card": card, "captures": taken} if taken is not None
+                     else {"type": kind, "card": card})
     if state.deal_index() != start or state.is_terminal():
         return state.rollout_value(team)
     return estimate(state, team)
@@ -243,9 +246,12 @@ def greedy_key(state, action: Action) -> tuple:
 
 def _key(state, action: Action, ctx: dict) -> tuple:
     """greedy_key with the position's context (``_context``) already at hand."""
-    card = action["card"]
-    if action["type"] == "capture":
-        taken = action["captures"]
+    return _key_of(state, action["type"], action["card"], action.get("captures"), ctx)
+
+
+def _key_of(state, kind: str, card: str, taken: list[str] | None, ctx: dict) -> tuple:
+    """``_key`` of the move (``kind``, ``card``, ``taken``): a bare move of ``moves``."""
+    if kind == "capture":
         table = state.table
         n = len(taken)
         gain = MATERIAL[card]
