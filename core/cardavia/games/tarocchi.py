@@ -241,6 +241,11 @@ class TarocchiState(State):
     # a move (Pyodide ~2.2x: well under the browser's 800 ms p95 bar).
     SEARCH_SAMPLES = 64
     SEARCH_MS = 80.0
+    # The clock is a safety net only (the budget is the count): the expert's
+    # opening leads (15 candidates, 64 samples, look-ahead play-outs) take about
+    # 700 ms in CPython and 1.2 s in the browser, which 10x (800 ms) cut short
+    # (bench_web: the browser's slowest moves all stopped at 800-816 ms).
+    SAFETY_FACTOR = 20.0
     FIELDS = ("dealer", "phase", "hands", "discard", "discard_trumps", "trick", "leader",
               "to_move", "piles", "points", "tricks_won", "tricks_played", "last_trick",
               "played_by", "voids", "matto_seat")
