@@ -7,8 +7,6 @@ plays and valued by ``estimate`` from the piles. CiceraState's hooks call these.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .. import cards
 from ..games.base import Action
 from ..games.cicera import (
@@ -56,6 +54,7 @@ def _hit_table() -> list[list[list[float]]]:
 
 
 _HIT = _hit_table()
+_RANK_INDEX = {c: _RANKS.index(c[:-1]) for c in cards.BRESCIANE}
 
 
 # ----- search: play-out and position estimate at its horizon -----------------
@@ -157,11 +156,16 @@ def _context(state) -> dict:
     # sees (own hand, table, piles): a function of the mover's view.
     hands = state.hands
     h1, h2, h3 = hands[(seat + 1) % 4], hands[(seat + 2) % 4], hands[(seat + 3) % 4]
-    unseen = Counter(map(RANK_OF.__getitem__, h1 + h2 + h3))
+    counts = [0] * len(_RANKS)  # by _RANK_INDEX
+    ri = _RANK_INDEX
+    for c in h1:
+        counts[ri[c]] += 1
+    for c in h2:
+        counts[ri[c]] += 1
+    for c in h3:
+        counts[ri[c]] += 1
     row = _HIT[len(h1) + len(h2) + len(h3)][len(h1)]
-    p = dict.fromkeys(_RANKS, row[0])
-    for r, n in unseen.items():
-        p[r] = row[n]
+    p = dict(zip(_RANKS, [row[n] for n in counts]))
     table = state.table
     base = 0.0  # best single-card match for the next player, scopa excluded
     tsum = 0  # sum of the table's numerals; 99 if it holds a court
