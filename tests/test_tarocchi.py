@@ -643,7 +643,7 @@ def _plain_lead(state, look: bool) -> str:
             top[si] = max(top[si], st)
         tops.append(top)
     me = state.to_move
-    legal = tp._legal(hands[me], None, tp._MATTO_T)
+    legal = tp._legal(hands[me], tops[me], None, tp._MATTO_T)
     if look:
         return tp._lead_by_trick(hands, tops, me, False, legal)[0]
     return tp._policy_card(tops, me, 0, False, None, None, -1, -1, 0, legal)[0]

@@ -324,6 +324,7 @@ def _cost(card: str, early: bool) -> float:
 # by position (_EARLY, _LATE) in the play-outs' inner loops.
 _TUP = {c: (c,) + _INFO[c] + (_cost(c, True), _cost(c, False)) for c in PACK}
 _MATTO_T = _TUP[MATTO]
+_MATTO_SI = _MATTO_T[1]
 _EARLY, _LATE = 4, 5
 
 
@@ -359,16 +360,18 @@ def _beatable(t: list, li: int, win_si: int, win_st: int) -> bool:
     return t[0] >= 0 and (win_si != 0 or t[0] > win_st)
 
 
-def _legal(hand: list, li, mt) -> list:
-    """Legal cards (T4/T5) of a plain hand, in hand order (a new list)."""
+def _legal(hand: list, top: list, li, mt) -> list:
+    """Legal cards (T4/T5) of a plain hand whose highest strength per suit index
+    is ``top`` (-1: none; the Matto's strength is 0), in hand order (a new list)."""
     if li is None:
         return list(hand)
-    legal = [x for x in hand if x[1] == li]
-    if not legal and li != 0:
+    if top[li] >= 0:
+        legal = [x for x in hand if x[1] == li]
+    elif li != 0 and top[0] >= 0:
         legal = [x for x in hand if x[1] == 0]
-    if not legal:
+    else:
         return list(hand)
-    if mt in hand:
+    if top[_MATTO_SI] >= 0:
         legal.append(mt)  # its place is immaterial: no other key has strength 0
     return legal
 
@@ -490,7 +493,7 @@ def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list) -
         for k, p, hand, by_led in followers:
             legal_p = by_led.get(li)
             if legal_p is None:
-                legal_p = by_led[li] = _legal(hand, li, mt)
+                legal_p = by_led[li] = _legal(hand, tops[p], li, mt)
             y = legal_p[0] if len(legal_p) == 1 else _policy_card(
                 tops, p, k, early, li, ws, wsi, wst, pts, legal_p)
             if y is mt:
@@ -541,7 +544,7 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False)
         if first is not None:
             best, first = first, None
         else:
-            legal = _legal(hand, li, mt)
+            legal = _legal(hand, tops[me], li, mt)
             if len(legal) == 1:
                 best = legal[0]
             elif look and trick_len == 0:
