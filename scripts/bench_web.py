@@ -110,7 +110,7 @@ HOOK_INFO = """() => ({ready: window.__cardavia.readyAt, timings: window.__carda
 
 # a fresh boot stores the engine's memory snapshot after "ready": let it land before leaving,
 # as a player's next visit would find it (reported, never assumed)
-SNAPSHOT_SETTLED = "window.__cardavia.timings.boot !== 'fresh' || window.__cardavia.snapshotSaved !== undefined"
+SNAPSHOT_SETTLED = "() => window.__cardavia.timings.boot !== 'fresh' || window.__cardavia.snapshotSaved !== undefined"
 
 
 def visit(page, url: str, server) -> dict:
@@ -132,7 +132,7 @@ def visit(page, url: str, server) -> dict:
 
 def bare_boot(page, base: str) -> dict:
     page.goto(base + "__bench_bare.html")
-    page.wait_for_function("window.__bare && window.__bare.done > 0", timeout=120_000)
+    page.wait_for_function("() => window.__bare && window.__bare.done > 0", timeout=120_000)
     b = page.evaluate("window.__bare")
     return {"to_ready_ms": r1(b["done"]), "loadPyodide_ms": r1(b["runtime"])}
 
@@ -190,7 +190,7 @@ def discard_first(page, snap: dict) -> None:
         page.locator(f'.hand button[data-card="{card}"]').click()
     if action.get("cards"):
         page.locator(".discard-box button.choice").first.click()
-    page.wait_for_function("window.__cardavia.snapshot.phase !== 'discard'", timeout=60_000)
+    page.wait_for_function("() => window.__cardavia.snapshot.phase !== 'discard'", timeout=60_000)
 
 
 def move_times(page, base: str, level: str, deals: int) -> dict:

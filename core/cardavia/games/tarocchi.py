@@ -242,9 +242,9 @@ class TarocchiState(State):
     SEARCH_SAMPLES = 64
     SEARCH_MS = 80.0
     # The clock is a safety net only (the budget is the count): the expert's
-    # opening leads (15 candidates, 64 samples, look-ahead play-outs) take about
-    # 700 ms in CPython and 1.2 s in the browser, which 10x (800 ms) cut short
-    # (bench_web: the browser's slowest moves all stopped at 800-816 ms).
+    # opening leads (15 candidates, 64 samples, look-ahead play-outs) took up to
+    # 1,138 ms in the browser (bench_web, 4 deals; CPython 604 ms), which 10x
+    # (800 ms) cut short: the browser's slowest moves had all stopped at 800-816 ms.
     SAFETY_FACTOR = 20.0
     FIELDS = ("dealer", "phase", "hands", "discard", "discard_trumps", "trick", "leader",
               "to_move", "piles", "points", "tricks_won", "tricks_played", "last_trick",
