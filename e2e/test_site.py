@@ -6,7 +6,7 @@ import re
 import shutil
 import tempfile
 
-from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, DIST, Server, chromium_path
+from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, DIST, ROOT, Server, chromium_path
 
 FAST = "?speed=instant&level=greedy"
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -335,6 +335,10 @@ def test_hint_and_undo(page, server):
     choices = page.locator(".hint-box .hint-choices li")
     assert choices.count() == len([c for c in advice["choices"] if c["expected"] is not None]) >= 2
     assert choices.first.get_attribute("data-action") == advice["action"]
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # the hint as a phone shows it
+    page.screenshot(path=str(ROOT / "test-artifacts" / "hint-briscola-390x844.png"))
+    page.set_viewport_size({"width": 1100, "height": 800})
     before = snapshot(page)
     card = play_one(page)
     page.wait_for_selector(".table-view[data-state=yours]")
