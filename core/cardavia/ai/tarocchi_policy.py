@@ -351,15 +351,6 @@ def plain_trick_standing(trick) -> tuple:
     return li, win_seat, win_si, win_st, points
 
 
-def _beatable(t: list, li: int, win_si: int, win_st: int) -> bool:
-    """Whether a hand with highest strengths ``t`` (by suit index) can legally
-    beat a trick led in suit index ``li`` now won by (``win_si``, ``win_st``)."""
-    v = t[li]
-    if v >= 0:
-        return win_si == li and v > win_st
-    return t[0] >= 0 and (win_si != 0 or t[0] > win_st)
-
-
 def _legal(hand: list, top: list, li, mt) -> list:
     """Legal cards (T4/T5) of a plain hand whose highest strength per suit index
     is ``top`` (-1: none; the Matto's strength is 0), in hand order (a new list)."""
@@ -380,8 +371,9 @@ def _policy_card(tops: list, me: int, trick_len: int, early: bool, li, win_seat,
                  win_si: int, win_st: int, points: int, legal: list) -> tuple:
     """``rollout_best`` on plain values: the card with the best (trick swing -
     cost, -strength), knowing every later hand's highest card per suit.
-    (``_beatable`` is written out in the loops: this is the play-outs' hottest
-    function.)"""
+    Whether a hand with highest strengths ``t`` (by suit index) can beat the
+    trick (follow above the winning card, else trump it) is written out in the
+    loops, not called: this is the play-outs' hottest function."""
     mt = _MATTO_T
     ci = _EARLY if early else _LATE
     n_after = 3 - trick_len

@@ -149,7 +149,8 @@ class CiceraState(State):
 
     def clone(self) -> "CiceraState":
         """State.clone for this state's known shape (lists of cards, a dict of
-        counts per team), about 3x faster: the search clones a world per action."""
+        counts per team), without the generic deep copy: the search clones a
+        world per action."""
         other = object.__new__(CiceraState)
         other.dealer, other.turn, other.to_move = self.dealer, self.turn, self.to_move
         other.hands = [list(h) for h in self.hands]
