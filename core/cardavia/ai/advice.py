@@ -15,7 +15,7 @@ import time
 
 from ..games.base import Action, GameError, State, rng_for
 from .players import View
-from .search import best_index, expert_search
+from .search import best_index, pimc
 
 TOP = 3  # choices shown with a hint
 
@@ -36,7 +36,8 @@ def analyse(state: State, seat: int, rng: random.Random, samples: int | None = N
     n = samples or view.expert_samples
     worlds_rng = random.Random()
     worlds_rng.setstate(rng.getstate())
-    result = expert_search(view, actions, rng, n, keep_samples=True)
+    result = pimc(view, actions, n, rng, solve_plies=view.solve_plies, deep=True,
+                  keep_samples=True)
     exact = view.all_cards_inferable() and result.solved > 0
     return {"actions": actions, "means": result.means(), "best": best_index(view, result),
             "points": mean_points(state, view, result, worlds_rng),
@@ -56,13 +57,9 @@ def mean_points(state: State, view: View, result, worlds_rng: random.Random) -> 
     from .tarocchi_policy import WIN_BONUS, deal_value
     team = view.team
     sums = [0.0] * len(result.actions)
-    counts = [0] * len(result.actions)
     for row in result.per_sample:
         world = view.sample(worlds_rng, reading=True)
         for i, (action, value) in enumerate(zip(result.actions, row)):
-            if value is None:  # not valued in this world (halving)
-                continue
-            counts[i] += 1
             after = world
             if action["type"] == "discard":  # the prior is on the pair discarded
                 after = world.clone()
@@ -70,7 +67,8 @@ def mean_points(state: State, view: View, result, worlds_rng: random.Random) -> 
             # deal_value at a margin of 0 is its part beyond the margin and the bonus
             net = value - deal_value(after, team, [0, 0])
             sums[i] += net - WIN_BONUS if net > 0 else net + WIN_BONUS if net < 0 else 0.0
-    return [t / max(1, c) for t, c in zip(sums, counts)]
+    n = max(1, len(result.per_sample))
+    return [t / n for t in sums]
 
 
 def hint(state: State, seat: int, rng: random.Random) -> dict:

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from ..games.base import Action, State
-from .search import SearchResult, best_index, expert_search, pimc
+from .search import SearchResult, best_index, pimc
 
 
 class View:
@@ -54,10 +54,6 @@ class View:
     @property
     def expert_samples(self) -> int:
         return self._state.EXPERT_SAMPLES or 3 * self._state.SEARCH_SAMPLES
-
-    @property
-    def expert_playouts_floor(self) -> int | None:
-        return self._state.EXPERT_PLAYOUTS_FLOOR
 
     @property
     def solve_plies(self) -> int:
@@ -152,9 +148,10 @@ class ExpertPlayer(NormalPlayer):
 
     def search(self, view: View, rng: random.Random) -> SearchResult:
         samples = self.samples or view.expert_samples
-        return expert_search(view, view.candidate_actions(), rng, samples,
-                             cap_s=self._cap_s(view) if self.budget_ms is not None
-                             else view.safety_ms * samples / view.search_samples / 1000.0)
+        return pimc(view, view.candidate_actions(), samples, rng,
+                    solve_plies=view.solve_plies, deep=True,
+                    cap_s=self._cap_s(view) if self.budget_ms is not None
+                    else view.safety_ms * samples / view.search_samples / 1000.0)
 
 
 LEVELS = ("random", "greedy", "normal", "expert")

@@ -6,7 +6,6 @@ net (``cap_s``), so the same seed gives the same values on any machine."""
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -22,14 +21,9 @@ class SearchResult:
     samples: int = 0
     solved: int = 0  # worlds valued by the exact solver
     capped: bool = False  # the safety net stopped the search early
-    per_sample: list[list[float | None]] = field(default_factory=list)
-    # Worlds each action was valued in, where not every action saw every world
-    # (``halving``: None in ``per_sample`` where it was not valued).
-    counts: list[int] | None = None
+    per_sample: list[list[float]] = field(default_factory=list)
 
     def means(self) -> list[float]:
-        if self.counts is not None:
-            return [t / max(1, c) for t, c in zip(self.totals, self.counts)]
         n = max(1, self.samples)
         return [t / n for t in self.totals]
 
@@ -92,75 +86,9 @@ def pimc(view, actions: list[Action], samples: int, rng: random.Random,
     return result
 
 
-def halving(view, actions: list[Action], playouts: int, rng: random.Random,
-            solve_plies: int = 0, cap_s: float | None = None,
-            keep_samples: bool = False, deep: bool = False) -> SearchResult:
-    """``pimc`` spending ``playouts`` play-outs by sequential halving (Karnin et
-    al. 2013): in each of ceil(log2 n) rounds the actions still in play are valued
-    in the same fresh worlds, then the better half (by the mean over every world
-    so far) goes on, so the closest choices get the most worlds. At the same count
-    of play-outs as 64 worlds for every action, it halved the expert's mean loss
-    per Tarocchi decision against a 512-world search (scripts/bench_halving.py)."""
-    team = view.team
-    n = len(actions)
-    if n == 1 or view.all_cards_inferable():
-        return pimc(view, actions, 1, rng, solve_plies, cap_s, keep_samples, deep)
-    result = SearchResult(actions, [0.0] * n, counts=[0] * n)
-    deadline = None if cap_s is None else time.perf_counter() + cap_s
-    shared = Solver(team) if solve_plies else None
-    alive = list(range(n))
-    rounds = math.ceil(math.log2(n))
-    for r in range(rounds):
-        for _ in range(max(1, playouts // (len(alive) * rounds))):
-            world = view.sample(rng, reading=True) if deep else view.sample(rng)
-            left = world.plies_left()
-            solver = None
-            if shared is not None and left is not None and left - 1 <= solve_plies:
-                solver = shared
-            row: list[float | None] = [None] * n
-            for i in alive:
-                v, exact = world_value(world, actions[i], team, solver, deep)
-                result.totals[i] += v
-                result.counts[i] += 1
-                result.solved += exact and solver is not None
-                row[i] = v
-            if keep_samples:
-                result.per_sample.append(row)
-            result.samples += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                result.capped = True
-                return result
-        alive.sort(key=lambda i: (result.totals[i], view.greedy_key(actions[i])),
-                   reverse=True)
-        alive = alive[:(len(alive) + 1) // 2]
-    return result
-
-
-def expert_search(view, actions: list[Action], rng: random.Random,
-                  samples: int | None = None, cap_s: float | None = None,
-                  keep_samples: bool = False) -> SearchResult:
-    """The expert's search, shared by its moves, the hint and the review: ``pimc``
-    over ``samples`` worlds (default EXPERT_SAMPLES) with the exact solve near the
-    end, or, where the game sets EXPERT_PLAYOUTS_FLOOR, ``halving`` over as many
-    play-outs (at least the floor)."""
-    samples = samples or view.expert_samples
-    floor = view.expert_playouts_floor
-    if floor is None:
-        return pimc(view, actions, samples, rng, solve_plies=view.solve_plies, deep=True,
-                    cap_s=cap_s, keep_samples=keep_samples)
-    return halving(view, actions, max(floor, samples * len(actions)), rng,
-                   solve_plies=view.solve_plies, cap_s=cap_s, keep_samples=keep_samples,
-                   deep=True)
-
-
 def best_index(view, result: SearchResult) -> int:
-    """The best mean (after ``halving``, among the actions valued in the most
-    worlds: the last round's); ties go to the greedy preference, so equal values
-    still play sensibly."""
+    """The best mean; ties go to the greedy preference, so equal values still
+    play sensibly."""
     actions = result.actions
-    counts = result.counts
-    if counts is None:
-        return max(range(len(actions)),
-                   key=lambda i: (result.totals[i], view.greedy_key(actions[i])))
     return max(range(len(actions)),
-               key=lambda i: (counts[i], result.totals[i], view.greedy_key(actions[i])))
+               key=lambda i: (result.totals[i], view.greedy_key(actions[i])))

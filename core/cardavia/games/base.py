@@ -262,10 +262,6 @@ class State:
     # With this many plays or fewer left in the deal, the expert solves each
     # sampled world exactly (alpha-beta) instead of playing it out (0: never).
     SOLVE_PLIES: ClassVar[int] = 0
-    # None: the expert values every action in each of its samples (pimc). A
-    # number: it spends EXPERT_SAMPLES x actions play-outs, at least this many,
-    # by sequential halving (ai/search.py ``halving``).
-    EXPERT_PLAYOUTS_FLOOR: ClassVar[int | None] = None
 
     # Play-outs of long deals may stop after this many plays and value the
     # position with estimate(): more samples beat a longer horizon there.
