@@ -49,7 +49,7 @@ test-pyodide: setup
 
 test-e2e: setup setup-browser
 	$(PY) scripts/build_site.py
-	$(PY) -m pytest e2e -p no:cacheprovider
+	$(PY) scripts/run_e2e.py e2e
 
 bench: setup-py
 	$(PY) -m cardavia bench briscola

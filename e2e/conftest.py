@@ -3,18 +3,25 @@ localhost port, and Debian's chromium driven by Playwright (never `playwright in
 
 from __future__ import annotations
 
+import gc
 import functools
+import json
+import os
 import re
+import signal
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
+import traceback
 import urllib.request
 from pathlib import Path
 
 from contextlib import contextmanager
 
+import greenlet
 import pytest
 from playwright.sync_api import Frame, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -141,11 +148,112 @@ def playwright_instance():
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance):
+    """One browser per test module (a launch takes under a second): a browser the stall
+    watchdog had to kill takes down only the rest of its own module."""
     b = playwright_instance.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
     yield b
-    b.close()
+    if b.is_connected():
+        b.close()
+
+
+# Some Playwright calls have no timeout of their own (evaluate, BrowserContext.close), and
+# Chromium can stop answering one: a context closed while its service worker starts is a
+# known upstream hang (puppeteer#11627), and CI once sat in one test until its 5,400 s ran
+# out. The slowest test takes about 21 s on a quiet machine, so a test (setup, call and
+# teardown) still running after STALL_LIMIT seconds is stalled: the watchdog prints the
+# test's stack, kills this run's chromium (every pending call then fails at once) and
+# records the test in test-artifacts/e2e-stalls.json, with the tests of its module that
+# failed after the kill because their browser was gone. scripts/run_e2e.py runs those
+# again once, in a new process and browser; a failure no stall explains is never rerun.
+STALL_LIMIT = float(os.environ.get("CARDAVIA_E2E_STALL_LIMIT", "240"))
+STALLS = ROOT / "test-artifacts" / "e2e-stalls.json"
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def kill_chromium() -> int:
+    """SIGKILL to every chromium process this test run started; how many there were."""
+    killed = 0
+    for pid in _descendants(os.getpid()):
+        try:
+            if "chrom" in Path(f"/proc/{pid}/comm").read_text():
+                os.kill(pid, signal.SIGKILL)
+                killed += 1
+        except OSError:
+            pass
+    return killed
+
+
+class StallWatch:
+    def __init__(self) -> None:
+        self.stalled: list[str] = []
+        self.rerun: list[str] = []
+        self.failed: list[str] = []
+        self._killed_modules: set[str] = set()
+
+    def fire(self, nodeid: str) -> None:
+        print(f"\n[e2e] {nodeid} still running after {STALL_LIMIT:.0f} s: stacks, then chromium killed",
+              file=sys.stderr, flush=True)
+        # the test runs in a greenlet that Playwright's sync API suspends while it waits:
+        # its stack names the call Chromium did not answer
+        for g in gc.get_objects():
+            if isinstance(g, greenlet.greenlet) and g.gr_frame is not None:
+                print("".join(traceback.format_stack(g.gr_frame)[-6:]), file=sys.stderr, flush=True)
+        self.stalled.append(nodeid)
+        self._killed_modules.add(nodeid.split("::")[0])
+        print(f"[e2e] killed {kill_chromium()} chromium processes", file=sys.stderr, flush=True)
+
+    def failure(self, nodeid: str) -> None:
+        target = self.rerun if nodeid.split("::")[0] in self._killed_modules else self.failed
+        if nodeid not in target:
+            target.append(nodeid)
+
+    def write(self) -> None:
+        STALLS.parent.mkdir(exist_ok=True)
+        STALLS.write_text(json.dumps({"stall_limit_s": STALL_LIMIT, "stalled": self.stalled,
+                                      "rerun": self.rerun, "failed": self.failed}, indent=1) + "\n",
+                          encoding="utf-8")
+
+
+STALL_WATCH = StallWatch()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    timer = threading.Timer(STALL_LIMIT, STALL_WATCH.fire, (item.nodeid,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def pytest_runtest_logreport(report):
+    if report.failed:
+        STALL_WATCH.failure(report.nodeid)
+
+
+def pytest_sessionfinish(session):
+    STALL_WATCH.write()
 
 
 class Watch:
