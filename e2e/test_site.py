@@ -6,7 +6,7 @@ import re
 import shutil
 import tempfile
 
-from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, DIST, ROOT, Server, chromium_path
+from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, DIST, ROOT, Server, chromium_path, close_context
 
 FAST = "?speed=instant&level=greedy"
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -241,12 +241,15 @@ def test_new_deployment_shows_update_available(browser, watch, tmp_path):
         bar = page.locator("#update")
         bar.wait_for(state="visible", timeout=60_000)
         assert "Update available" in bar.inner_text()
-        bar.get_by_role("button", name="Reload").click()
+        # Reload hands over to the new worker, then reloads the page: wait for that load,
+        # or wait_ready can pass on the old page and the evaluate below meet the navigation
+        with page.expect_navigation(timeout=60_000):
+            bar.get_by_role("button", name="Reload").click()
         page.wait_for_function("caches.keys().then(k => k.includes('cardavia-next-deploy') && k.length === 1)", timeout=60_000)
         wait_ready(page)
         assert page.evaluate("caches.keys()") != first
     finally:
-        ctx.close()
+        close_context(ctx)
         own.stop()
 
 
