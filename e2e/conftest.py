@@ -3,8 +3,8 @@ localhost port, and Debian's chromium driven by Playwright (never `playwright in
 
 from __future__ import annotations
 
-import gc
 import functools
+import gc
 import json
 import os
 import re
@@ -292,7 +292,7 @@ def context(browser, watch):
     ctx = browser.new_context(viewport={"width": 1100, "height": 800})
     watch.attach_context(ctx)
     yield ctx
-    ctx.close()
+    close_context(ctx)
 
 
 @pytest.fixture
@@ -303,10 +303,10 @@ def page(context, watch):
 
 
 def close_context(ctx) -> None:
-    """Close a context after its pages have left the site. In local runs of
-    test_new_deployment_shows_update_available alone, BrowserContext.close hung (the
-    watchdog's stack) right after a new service worker had taken over; with every page
-    on about:blank first, no page is a client of the worker when the context goes."""
+    """Every test closes its contexts here, after their pages have left the site. In local
+    runs of test_new_deployment_shows_update_available alone, BrowserContext.close hung
+    (the watchdog's stack) right after a new service worker had taken over; with every
+    page on about:blank first, no page is a client of the worker when the context goes."""
     for page in ctx.pages:
         try:
             page.goto("about:blank", timeout=10_000)
@@ -329,5 +329,5 @@ def shared_page(browser, viewport: dict, init_script: str | None = None):
     try:
         yield page
     finally:
-        ctx.close()
+        close_context(ctx)
     assert errors == []

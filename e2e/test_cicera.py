@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, close_context
 from helpers import record_move_times, serious_axe_violations, snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -185,7 +185,7 @@ def test_cicera_table_fits_a_phone_in_portrait(browser, server, watch):
             choice.first.tap()
         page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
     finally:
-        ctx.close()
+        close_context(ctx)
 
 
 def test_cicera_computer_move_time_at_level_normal(page, server):

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, DIST, ROOT, Server, shared_page
+from conftest import BOOT_TIMEOUT, DIST, ROOT, Server, shared_page, close_context
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve import CSP  # noqa: E402
@@ -105,7 +105,7 @@ def test_the_policy_is_in_force_and_a_breach_is_seen(browser, server):
         assert page.evaluate("window.__cardavia.cspViolations") == [
             {"where": "page", "directive": "script-src-elem", "blocked": "inline"}] * len(seen)
     finally:
-        ctx.close()
+        close_context(ctx)
 
 
 @pytest.mark.parametrize("where", [

@@ -8,7 +8,7 @@ import gzip
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, DIST, Server
+from conftest import BOOT_TIMEOUT, DIST, Server, close_context
 from helpers import snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -88,7 +88,7 @@ def test_compressed_responses_then_offline(browser, watch):
         card = play_first_card(page)
         assert card not in snapshot(page)["hand"]
     finally:
-        ctx.close()
+        close_context(ctx)
         own.stop()
 
 

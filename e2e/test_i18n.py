@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, close_context
 
 FAST = "?speed=instant&level=greedy"
 READY = "window.__cardavia && window.__cardavia.ready === true"
@@ -144,7 +144,7 @@ def test_browser_language_selector_persistence_and_url_parameter(browser, server
         page.wait_for_selector(".embed-message")
         assert page.locator(".embed-message").inner_text().startswith("Gioco sconosciuto «nope»")
     finally:
-        ctx.close()
+        close_context(ctx)
 
 
 def test_rules_of_all_five_games_in_every_language(page, server):
@@ -217,7 +217,7 @@ def test_rtl_pages_fit_the_screen(browser, server, watch, lang, size):
             assert overflow <= 1, f"{name}: {overflow}px of horizontal overflow"
             shot(page, f"{lang}-{name}-{size[0]}x{size[1]}")
     finally:
-        ctx.close()
+        close_context(ctx)
 
 
 LABELS_JS = """() => {

@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT, shared_page
+from conftest import BOOT_TIMEOUT, ROOT, shared_page, close_context
 from helpers import serious_axe_violations
 
 sys.path.insert(0, str(ROOT / "core"))
@@ -209,7 +209,7 @@ def test_a_shared_link_deals_the_same_hand_on_a_fresh_profile(page, server, brow
         snap = other.evaluate("window.__cardavia.snapshot")
         assert snap["seat"] == 1 and snap["hand"] == dealt_hand("scopa", 77, 1, "siciliane")
     finally:
-        fresh.close()
+        close_context(fresh)
 
 
 def test_play_again_and_from_the_other_seat_are_one_click_from_the_score_sheet(page, server):
@@ -314,7 +314,7 @@ def test_the_daily_deal_is_the_same_on_two_profiles_and_changes_the_next_day(pag
             hands.append(p.evaluate("window.__cardavia.snapshot.hand"))
         assert hands[0] == hands[1] == dealt_hand("briscola", one["briscola"], 0)
     finally:
-        fresh.close()
+        close_context(fresh)
 
 
 def test_the_daily_deal_is_marked_once_played(page, server):

@@ -155,7 +155,7 @@ def test_offline_after_one_visit(browser, watch):
         page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
         assert card not in snapshot(page)["hand"]
     finally:
-        ctx.close()
+        close_context(ctx)
         own.stop()
 
 
@@ -217,7 +217,7 @@ def test_pwa_installability(playwright_instance, server):
             assert result["installabilityErrors"] == []
             assert errors == []
         finally:
-            ctx.close()
+            close_context(ctx)
 
 
 def test_new_deployment_shows_update_available(browser, watch, tmp_path):
@@ -317,7 +317,7 @@ def test_engine_failure_shows_message_and_retry_recovers(browser, tmp_path):
         card = play_one(page)
         page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
     finally:
-        ctx.close()
+        close_context(ctx)
         own.stop()
 
 
@@ -392,4 +392,4 @@ def test_boot_timeout_shows_message_and_retry(browser, server):
         assert page.get_by_role("button", name="Retry").is_visible()
         assert page.evaluate("window.__cardavia.ready") is False
     finally:
-        ctx.close()
+        close_context(ctx)

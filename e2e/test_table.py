@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT, shared_page
+from conftest import BOOT_TIMEOUT, ROOT, shared_page, close_context
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 YOURS = ".table-view[data-state=yours]"
@@ -262,7 +262,7 @@ def test_a_full_storage_lets_play_go_on_with_a_notice(browser, server):
         assert log.count("this game is not being saved") == 1, "said once, not at every move"
         assert page.locator(".table-view[data-state=yours]").count() == 1
     finally:
-        ctx.close()
+        close_context(ctx)
 
 
 def test_the_review_lists_costly_moves_and_tries_again_from_one(table_page, server):
