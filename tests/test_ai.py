@@ -12,6 +12,7 @@ import pytest
 from cardavia import cards
 from cardavia.ai import ExpertPlayer, NormalPlayer, View, make_player
 from cardavia.ai import advice
+from cardavia.ai.policies import policy_for
 from cardavia.ai.solver import Solver, solve_actions
 from cardavia.bridge import Bridge
 from cardavia.games import REGISTRY, new_game
@@ -28,7 +29,7 @@ def brute_force(state, team, start=None):
     """Plain minimax over every line of play: no pruning, no table."""
     start = state.deal_index() if start is None else start
     if state.deal_index() != start or state.is_terminal():
-        return state.rollout_value(team)
+        return policy_for(state).rollout_value(state, team)
     values = []
     for a in state.legal_actions():
         child = state.clone()
@@ -112,7 +113,8 @@ def test_solver_on_a_hand_worked_tarocchi_last_trick():
     for c in ("T5", "T21", "T2", "KC"):
         w.apply("play:" + c)
     assert w.points[1] == s.points[1] + 12
-    assert Solver(team=1).value(s.clone()) == w.rollout_value(1) == brute_force(s, 1)
+    assert Solver(team=1).value(s.clone()) == policy_for(w).rollout_value(w, 1) == \
+        brute_force(s, 1)
 
 
 # ----- reproducible strength ------------------------------------------------
@@ -175,10 +177,10 @@ def test_the_search_budget_is_a_count():
     view = View(s, s.current_player())
     r1 = NormalPlayer(budget_ms=float("inf")).search(view, random.Random(1))
     r2 = NormalPlayer(budget_ms=1e9).search(view, random.Random(1))
-    assert r1.samples == r2.samples == s.SEARCH_SAMPLES
+    assert r1.samples == r2.samples == view.policy.SEARCH_SAMPLES
     assert r1.totals == r2.totals
     expert = ExpertPlayer(budget_ms=float("inf"))
-    assert expert.search(view, random.Random(1)).samples == s.EXPERT_SAMPLES
+    assert expert.search(view, random.Random(1)).samples == view.policy.EXPERT_SAMPLES
 
 
 def test_one_exact_solve_once_every_card_is_known():

@@ -5,6 +5,7 @@ import pytest
 from cardavia import cards
 from cardavia.games.base import IllegalAction
 from cardavia.games.briscola import BriscolaState, card_points, trick_winner
+from leaks import observation_cards
 
 
 def position(hand0, hand1, trump="5B", stock=(), leader=0, trick=(), points=(0, 0),
@@ -108,9 +109,9 @@ def test_B5_trump_shown_until_drawn_and_no_hidden_card_in_observations():
     obs = s.observation(0)
     assert obs["trump"] == "7B" and obs["trump_suit"] == "B" and obs["stock"] == 2
     assert obs["hand"] == s.hands[0]
-    assert not s.observation_cards(0) & set(s.hands[1])  # nowhere in the observation
+    assert not observation_cards(s, 0) & set(s.hands[1])  # nowhere in the observation
     assert obs["hand_counts"] == [3, 3]
-    assert "JD" not in s.observation_cards(0)
+    assert "JD" not in observation_cards(s, 0)
     s.apply("play:AS")
     s.apply("play:3S")
     obs = s.observation(0)

@@ -8,9 +8,12 @@ import pytest
 from cardavia import cards
 from cardavia.ai import View, make_player
 from cardavia.ai.players import NormalPlayer
+from cardavia.ai.policies import policy_for
 from cardavia.games import REGISTRY, new_game
 from cardavia.games.base import IllegalAction
 from cardavia.games.cicera import BONUSES, PRIZE_KEYS, CiceraState, napola_length
+
+from leaks import observation_cards
 
 
 def P(text):
@@ -387,7 +390,7 @@ def test_C14_observation_shows_own_hand_public_cards_and_no_other_hand():
         assert obs["captured"] == [len(p) for p in s.piles]
         assert obs["players"] == 4 and obs["teams"] == [[0, 2], [1, 3]]
         hidden = {c for o in range(4) if o != seat for c in s.hands[o]}
-        assert not s.observation_cards(seat) & hidden
+        assert not observation_cards(s, seat) & hidden
         # The sample keeps everything the seat knows and re-deals only the others.
         w = s.determinize(seat, random.Random(5))
         assert w.observation(seat) == obs
@@ -438,7 +441,7 @@ def test_greedy_and_normal_only_use_what_the_seat_sees():
     seat = s.current_player()
     twin = s.determinize(seat, random.Random(1))
     for a in s.legal_actions():
-        assert s.greedy_key(a) == twin.greedy_key(a)
+        assert policy_for(s).greedy_key(s, a) == policy_for(twin).greedy_key(twin, a)
     normal = NormalPlayer(budget_ms=1e9)  # without the clock: the same samples
     assert normal.choose(View(s, seat), random.Random(4)) == \
         normal.choose(View(twin, seat), random.Random(4))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from cardavia.ai.policies import policy_for
+
 from test_cicera import position
 
 
@@ -40,7 +42,7 @@ def test_the_experts_worlds_never_give_a_player_a_rank_it_showed_it_lacks():
     for _ in range(300):
         if {"AD", "4S"} & set(s.determinize(0, rng).hands[1]):
             plain += 1
-        w = s.determinize_reading(0, rng)
+        w = policy_for(s).determinize_reading(s, 0, rng)
         assert not {"AD", "4S"} & set(w.hands[1]), w.hands
         assert sorted(c for h in w.hands[1:] for c in h) == sorted(
             c for h in s.hands[1:] for c in h)  # the same unseen cards, the same hand sizes
@@ -65,6 +67,6 @@ def test_the_reads_use_only_the_seats_view():
     # Hidden cards moved between the other seats: the same samples for seat 0.
     b.hands[1], b.hands[3] = ["7D", "KC"], ["NC", "8D"]
     for seed in range(20):
-        wa = a.determinize_reading(0, random.Random(seed))
-        wb = b.determinize_reading(0, random.Random(seed))
+        wa = policy_for(a).determinize_reading(a, 0, random.Random(seed))
+        wb = policy_for(b).determinize_reading(b, 0, random.Random(seed))
         assert wa.hands == wb.hands

@@ -11,13 +11,17 @@ import pytest
 
 from cardavia import cards
 from cardavia.ai import NormalPlayer, View, make_player
+from cardavia.ai.policies import policy_for
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction, State
 from cardavia.games.tarocchi import (
     POINTS, TarocchiState, discard_is_legal, legal_cards, sort_cards,
     trick_winner)
 
+from leaks import observation_cards
+
 PACK = cards.TAROCCHI_62
+TP = policy_for("tarocchi")
 P = cards.parse_cards
 
 
@@ -398,7 +402,7 @@ def test_T10_discard_hidden_trump_count_public_last_trick_shown():
     discard = list(s.discard)
     for seat in range(4):
         obs = s.observation(seat)
-        seen = s.observation_cards(seat)
+        seen = observation_cards(s, seat)
         assert obs["discard_trumps"] == s.discard_trumps
         others = {c for p in range(4) if p != seat for c in s.hands[p]}
         assert not seen & others, "another seat's cards leak"
@@ -472,17 +476,17 @@ def test_greedy_partnership_knowledge():
     # Last to play, partner (seat 1) winning with the top trump: smear the Donna,
     # don't overtrump.
     s = build({3: "QC 5C T20"}, dealer=2, leader=0, trick="6C T21 2C")
-    best = max(s.legal_actions(), key=s.greedy_key)
+    best = max(s.legal_actions(), key=lambda a: TP.greedy_key(s, a))
     assert best["card"] == "QC"
     # Last to play against an opponent's winning King: win cheaply with the lowest trump.
     s = build({3: "T2 T15 QB"}, dealer=2, leader=0, trick="KC 6C 5C")
-    assert max(s.legal_actions(), key=s.greedy_key)["card"] == "T2"
+    assert max(s.legal_actions(), key=lambda a: TP.greedy_key(s, a))["card"] == "T2"
     # Cannot win: give the fewest points.
     s = build({3: "QB 5B NB"}, dealer=2, leader=0, trick="KC 5C T9")
-    assert max(s.legal_actions(), key=s.greedy_key)["card"] == "5B"
+    assert max(s.legal_actions(), key=lambda a: TP.greedy_key(s, a))["card"] == "5B"
     # Discard: bank an unguarded Donna and void a suit rather than discard a trump.
     s = _discard_state("T0 T1 T21 KC KD T5 T9 QB 5B 5S 6S 7S 8S 9S 10S JD ND")
-    best = max(s.legal_actions(), key=s.greedy_key)
+    best = max(s.legal_actions(), key=lambda a: TP.greedy_key(s, a))
     assert set(best["cards"]) == {"QB", "5B"}  # the Donna banked, Batons void
 
 
@@ -544,33 +548,32 @@ def test_normal_player_plays_a_legal_deal():
 
 def test_candidate_actions_keep_the_best_discards_for_search():
     s = _discard_state("T0 T1 T21 KC KD T5 T9 QB 5B 5S 6S 7S 8S 9S 10S JD ND")
-    cands = s.candidate_actions(8)
+    cands = TP.candidate_actions(s, 8)
     assert len(cands) == 8 and len(s.legal_actions()) == 45
     assert {frozenset(a["cards"]) for a in cands} <= {frozenset(a["cards"])
                                                      for a in s.legal_actions()}
     assert set(cands[0]["cards"]) == {"QB", "5B"}
     s.apply(cands[0]["id"])
-    assert s.candidate_actions() == s.legal_actions()  # in play: every legal card
+    assert TP.candidate_actions(s) == s.legal_actions()  # in play: every legal card
 
 
 def test_fast_playout_plays_and_values_exactly_as_the_generic_loop():
-    """The search's specialised play-out (_fast_playout) must stay in step with
-    the generic loop over legal actions and rollout_value."""
+    """The search's specialised play-out (fast_playout) must stay in step with
+    the generic loop over legal actions, playout_key and rollout_value."""
     import random as _random
 
-    from cardavia.games import new_game
-    from cardavia.games.base import State
     from cardavia.ai import tarocchi_policy
+    from cardavia.ai.policy import Policy
 
     compared = 0
     for seat, world in sampled_worlds(range(100, 104), _random.Random(1)):
-        for a in world.candidate_actions()[:3]:
+        for a in TP.candidate_actions(world)[:3]:
             w = world.clone()
             w._apply(a)
             if w.is_terminal():
                 continue
             fast = tarocchi_policy.fast_playout(w.clone(), seat % 2)
-            slow = State.playout(w, seat % 2)  # the generic loop
+            slow = Policy.playout(TP, w, seat % 2)  # the generic loop
             assert fast == pytest.approx(slow, abs=1e-9)
             compared += 1
     assert compared > 100
@@ -616,13 +619,13 @@ def test_playout_after_values_an_action_exactly_as_copy_apply_play_out():
     for seat, world in sampled_worlds(range(300, 303), random.Random(2)):
         before = world.to_json()
         for a in world.legal_actions():
-            fast = world.playout_after(a, seat % 2, deep=False)
+            fast = TP.playout_after(world, a, seat % 2, deep=False)
             if world.phase != "play":
                 assert fast is None  # the discard takes the generic path
                 continue
             w = world.clone()
             w._apply(a)
-            slow = w.rollout_value(seat % 2) if w.is_terminal() else w.playout(seat % 2)
+            slow = TP.rollout_value(w, seat % 2) if w.is_terminal() else TP.playout(w, seat % 2)
             assert fast == slow
             assert world_value(world, a, seat % 2, None)[0] == slow
             compared += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from cardavia.ai.policies import policy_for
 from cardavia.ai.solver import INF, Solver
 from cardavia.ai.tarocchi_solver import solve
 from cardavia.games import new_game
@@ -43,5 +44,5 @@ def test_the_solver_hook_gives_the_generic_solvers_value():
         s = new_game("tarocchi", 100 + seed)
         while s.plies_left() is None or s.plies_left() > 16:
             s.apply(rng.choice(s.legal_actions())["id"])
-        generic = Solver(0, 10**7)
+        generic = Solver(0, 10**7, policy=policy_for(s))
         assert Solver(0).value(s) == generic._search(s, 0, -INF, INF), seed

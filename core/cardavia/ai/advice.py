@@ -246,8 +246,9 @@ def review(game_state_at, log: list, seat: int, seed: int, deal: int | None = No
             # larger search (twice the expert's) where the first sees a loss: the
             # small one alone is too noisy to call a move a mistake.
             found = None
-            for rounds, n in enumerate((samples or state.SEARCH_SAMPLES,
-                                        2 * (state.EXPERT_SAMPLES or 3 * state.SEARCH_SAMPLES))):
+            policy = View(state, seat).policy
+            for rounds, n in enumerate((samples or policy.SEARCH_SAMPLES,
+                                        2 * policy.expert_samples)):
                 found = analyse(state, seat, rng_for("review", seed, i, rounds), n,
                                 include=played)
                 ids = [a["id"] for a in found["actions"]]

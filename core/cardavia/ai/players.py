@@ -7,21 +7,24 @@ exact alpha-beta solve of each sampled world near the end of the deal)."""
 from __future__ import annotations
 
 import random
-from typing import Any
-
 from ..games.base import Action, State
+from .policies import policy_for
+from .policy import Policy
 from .search import SearchResult, best_index, pimc
 
 
 class View:
     """All a computer player may use. The true state stays private: hidden cards
-    reach the player only through :meth:`sample`, which re-deals them at random."""
+    reach the player only through :meth:`sample`, which re-deals them at random.
+    ``policy`` is the game's computer-player knowledge (ai/policy.py), looked up
+    once per view: a search asks it, never the state, how to judge a position."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_state", "seat", "policy")
 
-    def __init__(self, state: State, seat: int):
+    def __init__(self, state: State, seat: int, policy: Policy | None = None):
         self._state = state
         self.seat = seat
+        self.policy = policy_for(state) if policy is None else policy
 
     @property
     def team(self) -> int:
@@ -34,40 +37,34 @@ class View:
         return self._state.legal_actions()
 
     def greedy_key(self, action: Action) -> tuple:
-        return self._state.greedy_key(action)
+        return self.policy.greedy_key(self._state, action)
 
     def candidate_actions(self) -> list[Action]:
-        return self._state.candidate_actions()
+        return self.policy.candidate_actions(self._state)
 
     @property
     def search_samples(self) -> int:
-        return self._state.SEARCH_SAMPLES
-
-    @property
-    def search_ms(self) -> float:
-        return self._state.SEARCH_MS
+        return self.policy.SEARCH_SAMPLES
 
     @property
     def safety_ms(self) -> float:
-        return self._state.SEARCH_MS * self._state.SAFETY_FACTOR
+        return self.policy.safety_ms
 
     @property
     def expert_samples(self) -> int:
-        return self._state.EXPERT_SAMPLES or 3 * self._state.SEARCH_SAMPLES
+        return self.policy.expert_samples
 
     @property
     def solve_plies(self) -> int:
-        return self._state.SOLVE_PLIES
+        return self.policy.SOLVE_PLIES
 
     def all_cards_inferable(self) -> bool:
         return self._state.all_cards_inferable(self.seat)
 
     def sample(self, rng: random.Random, reading: bool = False) -> State:
         """A world of hidden cards dealt at random; ``reading`` (the expert) also
-        applies the game's reads of the others' play."""
-        if reading:
-            return self._state.determinize_reading(self.seat, rng)
-        return self._state.determinize(self.seat, rng)
+        applies the policy's reads of the others' play."""
+        return self.policy.sample(self._state, self.seat, rng, reading)
 
 
 class Player:
@@ -85,11 +82,11 @@ class RandomPlayer(Player):
         return rng.choice(view.legal_actions())["id"]
 
 
-def greedy_action(state: Any, actions: list[Action]) -> Action:
+def greedy_action(view: View, actions: list[Action]) -> Action:
     """The action with the largest one-ply key (first among equals: stable)."""
-    best, best_key = actions[0], state.greedy_key(actions[0])
+    best, best_key = actions[0], view.greedy_key(actions[0])
     for a in actions[1:]:
-        k = state.greedy_key(a)
+        k = view.greedy_key(a)
         if k > best_key:
             best, best_key = a, k
     return best
@@ -102,14 +99,6 @@ class GreedyPlayer(Player):
         return greedy_action(view, view.legal_actions())["id"]
 
 
-def playout(world: State, team: int, start_deal: int) -> float:
-    """The former play-out entry point, kept for callers written against it: the
-    value for ``team`` of ``world`` (the game's ``playout`` hook)."""
-    if world.deal_index() != start_deal or world.is_terminal():
-        return world.rollout_value(team)
-    return world.playout(team)
-
-
 class NormalPlayer(Player):
     """Determinized Monte Carlo with common samples across the candidate actions
     and the game's play-outs: SEARCH_SAMPLES samples per move, a count."""
@@ -117,8 +106,8 @@ class NormalPlayer(Player):
     name = "normal"
 
     def __init__(self, samples: int | None = None, budget_ms: float | None = None):
-        """Defaults come from the game. ``budget_ms`` is only the safety net
-        (default SAFETY_FACTOR x SEARCH_MS); ``float("inf")`` removes it."""
+        """Defaults come from the game's policy. ``budget_ms`` is only the safety
+        net (default SAFETY_FACTOR x SEARCH_MS); ``float("inf")`` removes it."""
         self.samples = samples
         self.budget_ms = budget_ms
 

@@ -1,12 +1,13 @@
 """Scopa's computer-player knowledge, apart from the rules (games/scopa.py): the
 worth of owning a card (``material``) and the greedy player's one-ply key, also
 the search's play-out policy. The expert adds more samples and the exact solver
-in the last round (ScopaState's AI hooks)."""
+in the last round."""
 
 from __future__ import annotations
 
 from ..games.base import Action
 from ..games.scopa import SETTEBELLO, value
+from .policy import Policy
 
 
 def greedy_key(state, action: Action) -> tuple:
@@ -41,3 +42,15 @@ def material(card: str) -> float:
     if card[-1] == "D":
         m += 0.6
     return m
+
+
+class ScopaPolicy(Policy):
+    GAME_ID = "scopa"
+    # Expert: more samples; each sampled world solved exactly in the deal's last
+    # round (6 plays); with the stock empty every card is known (the opponent
+    # holds exactly the unseen ones): one exact solve.
+    EXPERT_SAMPLES = 96
+    SOLVE_PLIES = 6
+
+    def greedy_key(self, state, action: Action) -> tuple:
+        return greedy_key(state, action)

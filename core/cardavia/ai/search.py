@@ -11,6 +11,8 @@ import time
 from dataclasses import dataclass, field
 
 from ..games.base import Action, State
+from .policies import policy_for
+from .policy import Policy
 from .solver import Solver, SolverLimit
 
 
@@ -29,25 +31,29 @@ class SearchResult:
 
 
 def world_value(world: State, action: Action, team: int,
-                solver: Solver | None, deep: bool = False) -> tuple[float, bool]:
+                solver: Solver | None, deep: bool = False,
+                policy: Policy | None = None) -> tuple[float, bool]:
     """Value for ``team`` of ``action`` in a sampled world: exact if a solver is
-    given and the position is small enough for it, else the game's play-out
-    (its ``expert_playout`` if ``deep``)."""
+    given and the position is small enough for it, else the policy's play-out
+    (its ``expert_playout`` if ``deep``). ``policy``: the game's (looked up if
+    not given)."""
+    if policy is None:
+        policy = policy_for(world)
     if solver is None:
-        fast = world.playout_after(action, team, deep)
+        fast = policy.playout_after(world, action, team, deep)
         if fast is not None:
             return fast, False
     start = world.deal_index()
     w = world.clone()
     w._apply(action)
     if w.deal_index() != start or w.is_terminal():
-        return w.rollout_value(team), True
+        return policy.rollout_value(w, team), True
     if solver is not None:
         try:
             return solver.value(w, start), True
         except SolverLimit:
             pass
-    return (w.expert_playout(team) if deep else w.playout(team)), False
+    return (policy.expert_playout(w, team) if deep else policy.playout(w, team)), False
 
 
 def pimc(view, actions: list[Action], samples: int, rng: random.Random,
@@ -55,7 +61,7 @@ def pimc(view, actions: list[Action], samples: int, rng: random.Random,
          keep_samples: bool = False, deep: bool = False) -> SearchResult:
     """Mean value per action over ``samples`` sampled worlds. Worlds with at most
     ``solve_plies`` plays left are solved exactly; ``deep`` (the expert) plays
-    the others out with the game's ``expert_playout``. If every card is inferable,
+    the others out with the policy's ``expert_playout``. If every card is inferable,
     one world is the truth and one sample suffices."""
     team = view.team
     result = SearchResult(actions, [0.0] * len(actions))
@@ -64,7 +70,8 @@ def pimc(view, actions: list[Action], samples: int, rng: random.Random,
     deadline = None if cap_s is None else time.perf_counter() + cap_s
     # One solver for the whole search: its table is keyed by whole positions, so
     # worlds that repeat (few unseen cards) are solved once.
-    shared = Solver(team) if solve_plies else None
+    policy = view.policy
+    shared = Solver(team, policy=policy) if solve_plies else None
     for _ in range(samples):
         world = view.sample(rng, reading=True) if deep else view.sample(rng)
         left = world.plies_left()
@@ -73,7 +80,7 @@ def pimc(view, actions: list[Action], samples: int, rng: random.Random,
             solver = shared
         row = []
         for i, action in enumerate(actions):
-            v, exact = world_value(world, action, team, solver, deep)
+            v, exact = world_value(world, action, team, solver, deep, policy)
             result.totals[i] += v
             result.solved += exact and solver is not None
             row.append(v)

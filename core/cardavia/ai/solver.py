@@ -1,6 +1,7 @@
 """Exact solver for a deal whose every card is placed (a sampled world, or a
 position where every card is known): alpha-beta over the game's own rules with
-a transposition table, the value being the deal's ``rollout_value`` for a team.
+a transposition table, the value being the deal's ``rollout_value`` (the game's
+policy) for a team.
 
 Teams alternate freely (four-player games are two partnerships), so each node
 maximises or minimises according to the mover's team.
@@ -9,6 +10,8 @@ maximises or minimises according to the mover's team.
 from __future__ import annotations
 
 from ..games.base import Action, State
+from .policies import policy_for
+from .policy import Policy, SolverLimit
 
 INF = float("inf")
 
@@ -17,8 +20,9 @@ class Solver:
     """One solver per search: the table is keyed by the position only, so it is
     shared across the actions searched from the same sampled world."""
 
-    def __init__(self, team: int, node_limit: int = 200_000):
+    def __init__(self, team: int, node_limit: int = 200_000, policy: Policy | None = None):
         self.team = team
+        self.policy = policy  # the game's (ai/policy.py): found on the first value if None
         self.table: dict = {}
         self.nodes = 0
         self.node_limit = node_limit
@@ -29,14 +33,16 @@ class Solver:
         counts per call."""
         start = state.deal_index() if start_deal is None else start_deal
         self.nodes = 0
-        fast = state.exact_value(self.team, self.table, self.node_limit)
+        if self.policy is None:
+            self.policy = policy_for(state)
+        fast = self.policy.exact_value(state, self.team, self.table, self.node_limit)
         if fast is not None:
             return fast
         return self._search(state, start, -INF, INF)
 
     def _search(self, state: State, start: int, alpha: float, beta: float) -> float:
         if state.deal_index() != start or state.is_terminal():
-            return state.rollout_value(self.team)
+            return self.policy.rollout_value(state, self.team)
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise SolverLimit(self.nodes)
@@ -50,7 +56,7 @@ class Solver:
                 return hi
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        actions = ordered(state)
+        actions = ordered(state, self.policy)
         maximise = state.team_of(state.current_player()) == self.team
         best = -INF if maximise else INF
         for action in actions:
@@ -81,21 +87,17 @@ class Solver:
         return best
 
 
-class SolverLimit(RuntimeError):
-    """The position was larger than the solver's node budget."""
-
-
-def ordered(state: State) -> list[Action]:
+def ordered(state: State, policy: Policy) -> list[Action]:
     """Legal actions, most promising first (the play-out policy): more cut-offs."""
     actions = state.legal_actions()
     if len(actions) > 1:
-        actions = sorted(actions, key=state.playout_key, reverse=True)
+        actions = sorted(actions, key=lambda a: policy.playout_key(state, a), reverse=True)
     return actions
 
 
 def solve_actions(state: State, team: int, actions: list[Action] | None = None) -> list[float]:
     """Exact value of each action (all legal ones by default) for ``team``."""
-    solver = Solver(team)
+    solver = Solver(team, policy=policy_for(state))
     start = state.deal_index()
     out = []
     for action in actions if actions is not None else state.legal_actions():

@@ -1,19 +1,20 @@
 """Exact solver for the last tricks of a Tarocchi world whose every hand is
 placed (a sampled world): alpha-beta with a transposition table on plain
 lists, the same rules as the game (T4/T5 to follow, _beats to win a trick,
-T3/T5 for the Matto and the discard at the end) and the same value as a
-play-out (``deal_value``). The generic solver (ai/solver.py) clones a state
+``final_totals`` for the Matto and the discard at the end) and the same value
+as a play-out (``deal_value``). The generic solver (ai/solver.py) clones a state
 and keys it by ``repr`` at every node: this one undoes its moves in place,
 about 20x faster, which lets the expert solve the last three or four tricks."""
 
 from __future__ import annotations
 
-from ..games.tarocchi import MATTO, POINTS, TRICKS, SUIT_INDEX, STRENGTH
-from .solver import SolverLimit
-from .tarocchi_policy import deal_value, pile_points, plain_trick_standing
+from ..games.tarocchi import (
+    MATTO, PLAIN, POINTS, TRICKS, final_totals, pile_points, plain_trick_standing)
+from .policy import SolverLimit
+from .tarocchi_value import deal_value, win_bonus
 
 INF = float("inf")
-_INFO = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in SUIT_INDEX}
+_INFO = PLAIN
 
 
 def solve(state, team: int, table: dict, node_limit: int) -> float:
@@ -23,27 +24,22 @@ def solve(state, team: int, table: dict, node_limit: int) -> float:
     hold the whole position); raises SolverLimit past ``node_limit`` nodes."""
     info = _INFO
     hands = [list(h) for h in state.hands]
-    dealer_team = state.dealer % 2
+    dealer = state.dealer
     discard_pts = sum(POINTS[c] for c in state.discard)
     # What deal_value adds beyond the margin and the win bonus (the discard
     # prior) is the same at every leaf of this world.
     extra = deal_value(state, team, [0, 0])
-    card_pts = pile_points(state)
+    card_pts = pile_points(state.piles)
     li, win_seat, win_si, win_st, points = plain_trick_standing(state.trick)
     tw = list(state.tricks_won)
     nodes = [0]
     disc = tuple(state.discard)
 
     def leaf(cp0: int, cp1: int, matto_seat) -> float:
-        totals = [cp0, cp1]
-        if matto_seat is not None:
-            mt = matto_seat % 2
-            totals[mt if tw[mt] else 1 - mt] += POINTS[MATTO]
-        totals[dealer_team if tw[dealer_team] else 1 - dealer_team] += discard_pts
+        totals = final_totals([cp0, cp1], tw, matto_seat, dealer, discard_pts)
         margin = totals[team] - totals[1 - team]
         # deal_value's margin and win bonus; ``extra`` holds its constant part.
-        bonus = 10 if margin > 0 else -10 if margin < 0 else 0
-        return margin + bonus + extra
+        return margin + win_bonus(margin) + extra
 
     def search(me, trick_len, li, win_seat, win_si, win_st, points, played,
                cp0, cp1, matto_seat, alpha, beta) -> float:

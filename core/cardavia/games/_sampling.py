@@ -1,7 +1,11 @@
 """Sampling hidden hands under constraints (voids shown in play, cards a rule
 forbids in a hand, a hidden discard), shared by the games whose determinize
-needs more than a shuffle. Categories stand for the constraints: each card has
-one, and a hand may ban some."""
+needs more than a shuffle, both under Hall's condition. ``deal_constrained``
+(Tarocchi, Cicera's reads): categories stand for the constraints, each card has
+one and a hand may ban some. ``assign_slots`` (Minchiate): each card comes with
+the set of places it may go to. They draw their random numbers differently, so
+each keeps its own loop: one in place of the other would change the samples,
+and so the computer's play."""
 
 from __future__ import annotations
 
@@ -100,3 +104,56 @@ def deal_constrained(unseen: list[str], caps: list[int], bans: list[set],
         hands[i].extend(free[pos:pos + capacity[i]])
         pos += capacity[i]
     return hands, discard
+
+
+def assign_slots(masks: list[int], caps: list[int], n: int, rng: random.Random):
+    """A slot for every card (card i may go to the slots in ``masks[i]``) filling
+    every capacity exactly, or None. Hall's condition is kept as slack per subset
+    of slots, so each choice is checked in 2**n steps."""
+    if sum(caps) != len(masks):
+        return None
+    full = (1 << n) - 1
+    slack = [0] * (1 << n)
+    for u in range(1 << n):
+        slack[u] = sum(caps[i] for i in range(n) if u >> i & 1)
+    counts: dict[int, int] = {}
+    for m in masks:
+        counts[m] = counts.get(m, 0) + 1
+    for m, k in counts.items():
+        if m == 0:
+            return None
+        for u in range(1 << n):
+            if m | u == u:
+                slack[u] -= k
+    if min(slack) < 0:
+        return None
+    left = list(caps)
+    out = [0] * len(masks)
+    # Constrained cards first, then the free ones; each to a slot drawn by room left.
+    subsets = [[u for u in range(1 << n) if u >> j & 1] for j in range(n)]
+    free = []
+    for i, m in enumerate(masks):
+        if m == full:
+            free.append(i)
+            continue
+        options = [j for j in range(n) if m >> j & 1 and left[j]]
+        rng.shuffle(options)
+        options.sort(key=lambda j: -left[j] * rng.random())
+        for j in options:
+            hit = [u for u in subsets[j] if m | u != u]
+            if all(slack[u] >= 1 for u in hit):
+                for u in hit:
+                    slack[u] -= 1
+                left[j] -= 1
+                out[i] = j
+                break
+        else:
+            return None
+    # The free cards fill the room left, which Hall's condition guarantees fits.
+    pos = 0
+    slots = [j for j in range(n) for _ in range(left[j])]
+    rng.shuffle(slots)
+    for i in free:
+        out[i] = slots[pos]
+        pos += 1
+    return out

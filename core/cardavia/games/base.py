@@ -80,7 +80,9 @@ class State:
         self.deck = self.DECKS[0] if self.DECKS else ""
         self.seed = 0
         self.sheets: list[dict] = []
-        self.record = True  # False in AI play-outs: no events are built
+        # False in search copies (clone): no events are built, and legal_actions
+        # may hand out shared action dicts that nobody changes.
+        self.record = True
         self._events: list[tuple[Event, int | None]] = []
 
     # ----- construction --------------------------------------------------
@@ -127,14 +129,11 @@ class State:
 
     def determinize(self, seat: int, rng: random.Random) -> "State":
         """A full state whose hidden cards are sampled consistently with what
-        ``seat`` knows; its own hand and every public fact are unchanged."""
+        ``seat`` knows; its own hand and every public fact are unchanged. The
+        facts are those the rules make certain (voids shown by not following,
+        hand sizes, a rule's ban on a card); a player's guesses beyond them
+        belong to its policy (ai/policy.py ``determinize_reading``)."""
         raise NotImplementedError
-
-    def determinize_reading(self, seat: int, rng: random.Random) -> "State":
-        """The expert's search world: ``determinize`` plus what a strong player
-        reads from the others' public plays beyond the rules (a game may add
-        such reads; the default has none). Uses only ``seat``'s view."""
-        return self.determinize(seat, rng)
 
     def result(self) -> dict | None:
         """``{"winner_team", "scores"}`` once terminal."""
@@ -232,7 +231,9 @@ class State:
             raise GameError(f"saved state lacks {missing}", "bad_save") from None
         return state
 
-    # ----- helpers for computer players ----------------------------------
+    # ----- facts for search and the table ----------------------------------
+    # The rules' side of what a computer player needs; its judgement (budgets,
+    # one-ply keys, play-outs, values) is in ai/policy.py, never here.
     def deal_index(self) -> int:
         """How many deals are finished; a play-out stops when it grows."""
         return len(self.sheets)
@@ -243,77 +244,6 @@ class State:
         sheet's terms, or None where only the running ``points`` are public."""
         return None
 
-    def rollout_value(self, team: int) -> float:
-        """Value for ``team`` of the last finished deal: its margin."""
-        totals = self.sheets[-1]["totals"]
-        return totals[team] - totals[1 - team]
-
-    # ----- AI hooks (defaults; a game overrides what it knows better) ------
-    # The search budget is a count, never a clock, so a seed gives the same moves
-    # on any machine under any load. SEARCH_SAMPLES: the normal player's samples
-    # per move; SEARCH_MS: the expected CPython time of such a move (Pyodide is
-    # about 2.2x slower); the players stop only at SAFETY_FACTOR x that, a net
-    # that a quiet machine never reaches.
-    SEARCH_SAMPLES: ClassVar[int] = 24
-    SEARCH_MS: ClassVar[float] = 80.0
-    SAFETY_FACTOR: ClassVar[float] = 10.0
-    # The expert player's samples per move (None: 3x SEARCH_SAMPLES).
-    EXPERT_SAMPLES: ClassVar[int | None] = None
-    # With this many plays or fewer left in the deal, the expert solves each
-    # sampled world exactly (alpha-beta) instead of playing it out (0: never).
-    SOLVE_PLIES: ClassVar[int] = 0
-
-    # Play-outs of long deals may stop after this many plays and value the
-    # position with estimate(): more samples beat a longer horizon there.
-    PLAYOUT_PLIES: ClassVar[int | None] = None
-
-    def estimate(self, team: int) -> float:
-        """Expected final margin of ``team`` in an unfinished deal (for PLAYOUT_PLIES)."""
-        raise NotImplementedError
-
-    def playout(self, team: int) -> float:
-        """The search's play-out: play this (sampled) world to the end of the
-        current deal and return its value for ``team``. The default plays
-        greedy_key's choices, stops after PLAYOUT_PLIES plays if the game sets
-        it (valuing the position with estimate()), and returns rollout_value.
-        The plays are playout_key's choices (greedy_key unless the game has a
-        sharper policy for sampled worlds)."""
-        start = self.deal_index()
-        plies = self.PLAYOUT_PLIES
-        while self.deal_index() == start and not self.is_terminal():
-            if plies is not None:
-                if plies == 0:
-                    return self.estimate(team)
-                plies -= 1
-            actions = self.legal_actions()
-            if len(actions) == 1:
-                self._apply(actions[0])
-                continue
-            best, best_key = actions[0], self.playout_key(actions[0])
-            for a in actions[1:]:
-                k = self.playout_key(a)
-                if k > best_key:
-                    best, best_key = a, k
-            self._apply(best)
-        return self.rollout_value(team)
-
-    def playout_after(self, action: Action, team: int, deep: bool) -> float | None:
-        """A game's fast path for search: the value for ``team`` of ``action`` then
-        the play-out (``expert_playout`` if ``deep``), leaving this state as it
-        was, or None for the generic copy-apply-play-out (ai/search.py)."""
-        return None
-
-    def expert_playout(self, team: int) -> float:
-        """The expert's play-out (a longer or sharper one where a game can afford
-        it); the normal play-out by default, so the normal level never changes."""
-        return self.playout(team)
-
-    def playout_key(self, action: Action) -> tuple:
-        """The play-out policy in a sampled world (every hand placed), a sort key
-        like greedy_key, which it is by default. Only search calls it, on
-        samples; a real position is played by greedy_key alone."""
-        return self.greedy_key(action)
-
     def plies_left(self) -> int | None:
         """Plays left in the current deal (None: unknown; then never solved)."""
         return None
@@ -323,39 +253,7 @@ class State:
         the stock is empty): one sample is then the whole truth."""
         return False
 
-    def exact_value(self, team: int, table: dict, node_limit: int) -> float | None:
-        """A game's own exact solver for a world whose every hand is placed: the
-        value for ``team`` of playing on to the end of the deal (as the generic
-        solver would find it), or None to use the generic solver (ai/solver.py).
-        May raise SolverLimit past ``node_limit`` nodes."""
-        return None
-
     def solver_key(self) -> Any:
         """A hashable summary of everything that decides the rest of the deal
         (the exact solver's transposition table)."""
         return repr([getattr(self, name) for name in self.FIELDS])
-
-    def candidate_actions(self) -> list[Action]:
-        """The legal actions worth searching (all, unless a game prunes a large set)."""
-        return self.legal_actions()
-
-    def greedy_key(self, action: Action) -> tuple:
-        """Per-game one-ply knowledge: a sort key, larger is better for the mover."""
-        return (0,)
-
-    def observation_cards(self, seat: int) -> set[str]:
-        """Every card named anywhere in ``seat``'s observation (for leak tests)."""
-        found: set[str] = set()
-
-        def walk(x: Any) -> None:
-            if isinstance(x, str):
-                found.add(x)
-            elif isinstance(x, dict):
-                for v in x.values():
-                    walk(v)
-            elif isinstance(x, (list, tuple)):
-                for v in x:
-                    walk(v)
-
-        walk(self.observation(seat))
-        return found

@@ -189,26 +189,14 @@ class BriscolaState(State):
         s.stock = unseen[k:] + ([self.stock[-1]] if self.stock else [])
         return s
 
-    # ----- AI hooks -----------------------------------------------------------
-    # Expert: more samples, and each sampled world solved exactly once the stock
-    # holds 2 cards (the 17th trick); from an empty stock every card is
-    # known (the opponent holds exactly the unseen ones): one exact solve.
-    EXPERT_SAMPLES = 128
-    SOLVE_PLIES = 7
-
+    # ----- facts a solver needs ------------------------------------------------
     def plies_left(self) -> int | None:
         return 40 - 2 * self.tricks_played - len(self.trick)
 
     def all_cards_inferable(self, seat: int) -> bool:
+        """From an empty stock the opponent holds exactly the unseen cards."""
         return not self.stock
 
     def solver_key(self):
         return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])), tuple(self.stock),
                 tuple(c for _, c in self.trick), self.to_move, self.points[0], self.points[1])
-
-    # ----- one-ply knowledge: ai/briscola_policy.py ----------------------------
-    def greedy_key(self, action: Action) -> tuple:
-        return policy.greedy_key(self, action)
-
-
-from ..ai import briscola_policy as policy  # noqa: E402  (after the rules it reads)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from ._sampling import deal_constrained
 from .base import Action, State, require, rng_for
 
 # Capture values (section 3.1): numerals only; courts (J, N, K) have none.
@@ -28,7 +27,7 @@ NAPOLA_ORDER = ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S")
 PRIZE_KEYS = ("most_cards", "most_swords", "matta", "ten_of_coins", "fante_of_cups")
 HAND_SIZE = 12
 RANK_OF = {c: c[:-1] for c in cards.BRESCIANE}
-_RANKS = tuple(sorted({c[:-1] for c in cards.BRESCIANE}))
+RANKS = tuple(sorted({c[:-1] for c in cards.BRESCIANE}))  # every rank, in code order
 _NO_GROUPS: dict[int, list[list[str]]] = {}
 
 
@@ -218,7 +217,6 @@ class CiceraState(State):
         return out
 
     def _apply(self, action: Action) -> None:
-        self._ctx = None
         seat, card = self.to_move, action["card"]
         team = seat % 2
         self.hands[seat].remove(card)
@@ -451,47 +449,6 @@ class CiceraState(State):
             i += k
         return s
 
-    def determinize_reading(self, seat: int, rng: random.Random) -> "CiceraState":
-        """The expert's search world: as ``determinize``, but no hand gets a rank
-        its player showed it lacks by declining a picada or a scopa (``passed``,
-        public). Falls back to the plain deal if the reads cannot all hold."""
-        others = [o for o in range(4) if o != seat]
-        bans = [set(self.passed[o]) for o in others]
-        if not any(bans):
-            return self.determinize(seat, rng)
-        unseen = sorted(c for o in others for c in self.hands[o])  # canonical: the view only
-        rng.shuffle(unseen)
-        out = deal_constrained(unseen, [len(self.hands[o]) for o in others], bans, RANK_OF,
-                               _RANKS, rng)
-        if out is None:
-            return self.determinize(seat, rng)
-        s = self.clone()
-        for o, h in zip(others, out[0]):
-            s.hands[o] = h
-        return s
-
-    # ----- AI hooks: the knowledge itself is in ai/cicera_policy.py ----------
-    # Expert: three times the normal samples, dealt with its reads
-    # (determinize_reading), each played out over EXPERT_HORIZON plays
-    # (ai/cicera_policy.py) and, in the last round (4 plays), solved exactly.
-    # 48 samples measured 419 ms move p95 in the browser (limit 800); 80 samples
-    # did better than 48 on the same 65 seed pairs (paired, +0.32 +- 0.35 wins
-    # less losses per pair, not yet significant); 72 keep the browser's p95 near
-    # 630 ms by the linear cost.
-    EXPERT_SAMPLES = 72
-    SOLVE_PLIES = 4
-
+    # ----- facts a solver needs ------------------------------------------------
     def plies_left(self) -> int | None:
         return sum(len(h) for h in self.hands)
-
-    def greedy_key(self, action: Action) -> tuple:
-        return policy.greedy_key(self, action)
-
-    def playout(self, team: int) -> float:
-        return policy.playout(self, team)
-
-    def expert_playout(self, team: int) -> float:
-        return policy.playout(self, team, policy.EXPERT_HORIZON)
-
-
-from ..ai import cicera_policy as policy  # noqa: E402  (after the rules it reads)

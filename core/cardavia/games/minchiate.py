@@ -40,8 +40,8 @@ Readings chosen where the rules file is silent:
   goes to its own team's pile (M11), also in the last trick.
 
 Seats are in playing order (anticlockwise): seat ``s + 1`` plays after ``s``.
-The computer players' knowledge lives in ``ai/minchiate_policy.py``; the hooks
-at the end of the class call it.
+The computer players' knowledge lives in ``ai/minchiate_policy.py``, which this
+module never imports.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from ._sampling import assign_slots
 from .base import Action, GameError, State, rng_for
 
 PACK = cards.MINCHIATE
@@ -287,14 +288,6 @@ class MinchiateState(State):
     GAME_ID = "minchiate"
     NUM_SEATS = 4
     DECKS = ("minchiate",)
-    # The normal player's search: at most 5 candidates (minchiate_policy), each
-    # played out to the end of the deal in every sample. 20 samples cost 29 ms of
-    # CPU per move at the median, 78 ms at p95 (CPython 3.11): the count binds, so
-    # play does not depend on the machine. The clock is only a safety net, wide
-    # enough for Pyodide (~2.2x slower: ~170 ms at p95) to finish the 20 samples.
-    SEARCH_SAMPLES = 20
-    SEARCH_MS = 200.0
-    PLAYOUT_PLIES = 0  # the estimate plays the sampled world to the end (minchiate_policy)
     FIELDS = ("dealer", "cutter", "phase", "hands", "discards", "discard_due", "fola",
               "cut", "stolen", "shown", "robbed", "rob_stop", "pigliati", "declarations",
               "declarer", "fola_revealed", "trick", "leader", "to_move", "piles",
@@ -813,31 +806,77 @@ class MinchiateState(State):
         return obs
 
     def determinize(self, seat: int, rng: random.Random) -> "MinchiateState":
-        """Re-deal what ``seat`` cannot see, keeping every public fact (see
-        ``minchiate_policy.determinize``)."""
-        return _policy().determinize(self, seat, rng)
-
-    # ----- computer-player hooks (knowledge in ai/minchiate_policy.py) -------
-    def greedy_key(self, action: Action) -> tuple:
-        return _policy().greedy_key(self, action)
-
-    def candidate_actions(self) -> list[Action]:
-        return _policy().candidate_actions(self)
-
-    def estimate(self, team: int) -> float:
-        return _policy().playout_value(self, team)
-
-    def rollout_value(self, team: int) -> float:
-        return _policy().final_value(self, team)
-
-
-_POLICY = None
-
-
-def _policy():
-    """The AI module, imported on first use (it imports this module)."""
-    global _POLICY
-    if _POLICY is None:
-        from ..ai import minchiate_policy
-        _POLICY = minchiate_policy
-    return _POLICY
+        """A copy of this state whose cards hidden from ``seat`` are re-dealt at random
+        under every public fact: hand, discard and hidden-fola sizes; cards seen taken
+        (stolen, shown, robbed, pigliati: in the taker's hand or his discard; declared:
+        in his hand); voids shown in play and Kings shown absent (M10); only 0-point
+        cards other than 29 in a discard (M5) or in the fola after pigliare. Uses only
+        ``seat``'s view: equal views, equal samples."""
+        s = self.clone()
+        if self.phase == "over":
+            return s
+        slots = []  # (kind, seat, capacity)
+        known = set(self.hands[seat]) | set(self.discards[seat])
+        for p in self.played_by:
+            known.update(p)
+        sees_fola = self.fola_revealed or seat == self.dealer
+        if sees_fola:
+            known.update(self.fola)
+        elif self.rob_stop:
+            known.add(self.rob_stop)
+        public = self.public_holdings()
+        declared = [set(), set(), set(), set()]
+        for d in self.declarations:
+            declared[d["seat"]].update(d["cards"])
+            if d["matto_bonus"]:
+                declared[d["seat"]].add(MATTO)
+        others = [p for p in range(4) if p != seat]
+        for p in others:
+            fixed = declared[p] - known
+            slots.append(("hand", p, len(self.hands[p]) - len(fixed)))
+            known |= fixed  # a declared card not yet played is in the declarer's hand
+        for p in others:
+            if self.discards[p]:
+                slots.append(("discard", p, len(self.discards[p])))
+        if not sees_fola:
+            slots.append(("fola", None, len(self.fola) - (1 if self.rob_stop else 0)))
+        unseen = [c for c in PACK if c not in known]  # canonical order: the view only
+        rng.shuffle(unseen)
+        n = len(slots)
+        holder = {}
+        for p in others:
+            for c in public[p]:
+                holder[c] = p
+        masks = []
+        for c in unseen:
+            free = discard_block(c) is None
+            owner = holder.get(c)
+            mask = 0
+            for i, (kind, p, _) in enumerate(slots):
+                if kind == "hand":
+                    if owner is not None and owner != p:
+                        continue
+                    if SUIT[c] in self.voids[p] or c in self.lacks[p]:
+                        continue
+                    mask |= 1 << i
+                elif kind == "discard":
+                    if free and (owner is None or owner == p):
+                        mask |= 1 << i
+                elif free and owner is None:  # the hidden fola
+                    mask |= 1 << i
+            masks.append(mask)
+        caps = [cap for _, _, cap in slots]
+        placed = assign_slots(masks, caps, n, rng)
+        if placed is None:  # an inconsistent hand-built position: keep it as it is
+            return s
+        fills: list[list[str]] = [[] for _ in slots]
+        for c, i in zip(unseen, placed):
+            fills[i].append(c)
+        for (kind, p, _), got in zip(slots, fills):
+            if kind == "hand":
+                s.hands[p] = sort_cards(got + [c for c in self.hands[p] if c in declared[p]])
+            elif kind == "discard":
+                s.discards[p] = got
+            else:
+                s.fola = sort_cards(got + ([self.rob_stop] if self.rob_stop else []))
+        return s

@@ -277,31 +277,15 @@ class ScopaState(State):
         s.stock = unseen[k:]
         return s
 
-    # ----- AI hooks -----------------------------------------------------------
-    # Expert: more samples; each sampled world solved exactly in the deal's last
-    # round (6 plays); with the stock empty every card is known (the opponent
-    # holds exactly the unseen ones): one exact solve.
-    EXPERT_SAMPLES = 96
-    SOLVE_PLIES = 6
-
+    # ----- facts a solver needs ------------------------------------------------
     def plies_left(self) -> int | None:
         return len(self.hands[0]) + len(self.hands[1]) + len(self.stock)
 
     def all_cards_inferable(self, seat: int) -> bool:
+        """With the stock empty the opponent holds exactly the unseen cards."""
         return not self.stock
 
     def solver_key(self):
         return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])),
                 tuple(sorted(self.table)), self.to_move, self.last_capturer,
                 tuple(sorted(self.piles[0])), tuple(sorted(self.piles[1])), tuple(self.scope))
-
-    # ----- one-ply knowledge: ai/scopa_policy.py -------------------------------
-    def greedy_key(self, action: Action) -> tuple:
-        return policy.greedy_key(self, action)
-
-    def rollout_value(self, team: int) -> float:
-        totals = self.sheets[-1]["totals"]
-        return totals[team] - totals[1 - team]
-
-
-from ..ai import scopa_policy as policy  # noqa: E402  (after the rules it reads)

@@ -20,8 +20,8 @@ only what the seat cannot see, under every public constraint (voids shown in
 play, the announced trump count and T2's consequences for the dealer's hand, no
 5-point card in the discard, hand sizes), through the shared constrained
 sampler (games/_sampling.py). The players' knowledge (one-ply partnership play,
-the play-out policy for sampled worlds, the discard valuation) is in
-ai/tarocchi_policy.py; the AI hooks of ``TarocchiState`` call it.
+the play-out policy for sampled worlds, the discard valuation, the budgets) is
+in ai/tarocchi_policy.py, which this module never imports.
 """
 
 from __future__ import annotations
@@ -151,6 +151,49 @@ def trick_standing(trick) -> tuple:
     return led, win_seat, win_card, points
 
 
+# Each card as plain values (suit index, strength, points): the form the search's
+# hot loops play on; plain_trick_standing is trick_standing on it.
+PLAIN = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
+
+
+def plain_trick_standing(trick) -> tuple:
+    """``trick_standing`` on plain values: (led suit index, winning seat, its suit
+    index, its strength, card points in it); the Matto neither leads nor wins.
+    The same rule as ``_beats`` (a test compares them over sampled tricks)."""
+    li = win_seat = None
+    win_si = win_st = -1
+    points = 0
+    for seat, c in trick:
+        if c == MATTO:
+            continue
+        si, st, pc = PLAIN[c]
+        points += pc
+        if li is None:
+            li, win_seat, win_si, win_st = si, seat, si, st
+        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+            win_seat, win_si, win_st = seat, si, st
+    return li, win_seat, win_si, win_st, points
+
+
+def pile_points(piles) -> list[int]:
+    """Card points each team has taken in tricks so far (the Matto counts at the end, T3)."""
+    return [sum(POINTS[c] for c in piles[t] if c != MATTO) for t in (0, 1)]
+
+
+def final_totals(trick_points: list[int], tricks_won: list[int], matto_seat: int | None,
+                 dealer: int, discard_points: int) -> list[int]:
+    """T3, T5: each team's final card points from those won in tricks: the Matto
+    to its player's team and the discard to the dealer's, each handed over to
+    the other team if that team won no trick."""
+    totals = list(trick_points)
+    if matto_seat is not None:
+        mt = matto_seat % 2
+        totals[mt if tricks_won[mt] else 1 - mt] += POINTS[MATTO]
+    dt = dealer % 2
+    totals[dt if tricks_won[dt] else 1 - dt] += discard_points
+    return totals
+
+
 def legal_cards(hand: list[str], trick: list) -> list[str]:
     """T4/T5: follow the led suit (trumps are a suit), else trump, else anything;
     the Matto is always playable. No duty to head the trick."""
@@ -236,16 +279,6 @@ class TarocchiState(State):
     GAME_ID = "tarocchi"
     NUM_SEATS = 4
     DECKS = ("tarocco-piemontese",)
-    # The normal player's search: the play-outs run in _fast_playout (about 4x the
-    # generic loop), so 64 samples cost what 24 did; the 80 ms budget still bounds
-    # a move (Pyodide ~2.2x: well under the browser's 800 ms p95 bar).
-    SEARCH_SAMPLES = 64
-    SEARCH_MS = 80.0
-    # The clock is a safety net only (the budget is the count): the expert's
-    # opening leads (15 candidates, 64 samples, look-ahead play-outs) took up to
-    # 1,138 ms in the browser (bench_web, 4 deals; CPython 604 ms), which 10x
-    # (800 ms) cut short: the browser's slowest moves had all stopped at 800-816 ms.
-    SAFETY_FACTOR = 20.0
     FIELDS = ("dealer", "phase", "hands", "discard", "discard_trumps", "trick", "leader",
               "to_move", "piles", "points", "tricks_won", "tricks_played", "last_trick",
               "played_by", "voids", "matto_seat")
@@ -297,7 +330,6 @@ class TarocchiState(State):
         if self.phase == "play":
             legal = legal_cards(self.hands[self.to_move], self.trick)
             if not self.record:  # a search copy: shared, never mutated action objects
-                self._legal = (self.tricks_played * 8 + len(self.trick), legal)
                 return [_PLAY[c] for c in legal]
             return [{"id": "play:" + c, "type": "play", "card": c} for c in legal]
         if self.phase == "discard":
@@ -569,53 +601,9 @@ class TarocchiState(State):
             s.discard = sort_cards(discard)
         return s
 
-    # ----- AI hooks: the knowledge itself is in ai/tarocchi_policy.py -------
-    # Expert: the normal's 64 samples, played out with a sharper play-out (each
-    # lead looked ahead through its trick, ``fast_playout(look=True)``), and each
-    # sampled world solved exactly (its own fast solver, ai/tarocchi_solver.py)
-    # over the last three tricks: in endings dealt by greedy play the solve cut
-    # the double-dummy loss per decision from 0.99 to 0.83 points against the
-    # last trick only (150 positions); a 4-trick solve costs ~400 ms CPython
-    # (~900 ms in the browser) on some moves. More samples did not pay: with the
-    # look-ahead, 192 samples did no better than 64 on seeds 1-79 (paired), at
-    # three times the cost. Looking ahead through the trick for the followers
-    # too (and counting the cards each side spends), on 48 samples, beat this
-    # play-out in double-dummy deals but did worse against normal: paired
-    # -0.136 +- 0.129 wins less losses per seed pair on seeds 1-345.
-    EXPERT_SAMPLES = 64
-    SOLVE_PLIES = 12
-
-    def greedy_key(self, action: Action) -> tuple:
-        return policy.greedy_key(self, action)
-
-    def playout_key(self, action: Action) -> tuple:
-        return policy.playout_key(self, action)
-
-    def playout(self, team: int) -> float:
-        return policy.fast_playout(self, team)
-
-    def expert_playout(self, team: int) -> float:
-        return policy.fast_playout(self, team, look=self.phase == "play")
-
-    def playout_after(self, action: Action, team: int, deep: bool) -> float | None:
-        if self.phase != "play":
-            return None
-        return policy.fast_playout(self, team, first=action["card"], look=deep)
-
-    def rollout_value(self, team: int) -> float:
-        return policy.rollout_value(self, team)
-
-    def candidate_actions(self, limit: int = 8) -> list[Action]:
-        return policy.candidate_actions(self, limit)
-
-    def exact_value(self, team: int, table: dict, node_limit: int) -> float | None:
-        if self.phase != "play":
-            return None
-        return tarocchi_solver.solve(self, team, table, node_limit)
-
+    # ----- facts a solver needs ------------------------------------------------
     def plies_left(self) -> int | None:
         return sum(len(h) for h in self.hands) if self.phase == "play" else None
-
 
 
 def _hidden_discard(n_plain: int, n_trumps: int):
@@ -647,7 +635,3 @@ def _discard_picks(plain: list[str], trumps: list[str], n_plain: int, n_trumps: 
         for i in range(len(trumps)):
             for j in range(i + 1, len(trumps)):
                 yield (trumps[i], trumps[j])
-
-
-from ..ai import tarocchi_policy as policy  # noqa: E402  (after the rules it reads)
-from ..ai import tarocchi_solver  # noqa: E402
