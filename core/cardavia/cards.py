@@ -35,10 +35,6 @@ def is_trump(card: str) -> bool:
     return card[0] == "T" and card != MATTO
 
 
-def trump_number(card: str) -> int:
-    return int(card[1:])
-
-
 def card_name(card: str) -> str:
     """English name, for the CLI and error messages (the UI localizes codes itself)."""
     if card == MATTO:
@@ -78,12 +74,6 @@ DECKS: dict[str, tuple[str, ...]] = {
     "tarocco-piemontese": TAROCCO_PIEMONTESE,
     "minchiate": MINCHIATE,
 }
-
-
-def sort_key_for(deck: tuple[str, ...]):
-    """A key function ordering cards as in ``deck`` (suit by suit, rank by rank)."""
-    order = {c: i for i, c in enumerate(deck)}
-    return order.__getitem__
 
 
 def parse_cards(text: str) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..games.base import Action
 from . import tarocchi_solver
 from ..games.tarocchi import (
-    BY_SUIT, MATTO, PACK, PLAIN, POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, _beats,
+    BY_SUIT, MATTO, PACK, PLAIN, POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, beats,
     final_totals, legal_cards, pile_points, plain_trick_standing, trick_standing)
 from .policy import Policy
 from .tarocchi_value import WIN_BONUS, deal_value, discard_value, rollout_value  # noqa: F401
@@ -156,7 +156,7 @@ def greedy_key(state, action: Action, ctx: dict | None = None) -> tuple:
     w = ctx["winner"]
     win_card = ctx["win_card"]
     total = ctx["trick_points"] + pc
-    if _beats(card, win_card):
+    if beats(card, win_card):
         p = _p_beaten(state, card, led, ctx)
         value = (1 - 2 * p) * total
     elif w % 2 == state.to_move % 2:
@@ -236,7 +236,7 @@ def rollout_best(state) -> str:
                     value = pc + 1.5
             else:
                 total = points + pc
-                if _beats(card, win_card):
+                if beats(card, win_card):
                     safe = not any(can_beat(t, led, card) for t in opps)
                     value = total if safe else -total
                 elif ours:

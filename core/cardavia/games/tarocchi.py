@@ -128,7 +128,7 @@ def trick_winner(trick: list) -> int | None:
     return trick_standing(trick)[1]
 
 
-def _beats(card: str, best: str) -> bool:
+def beats(card: str, best: str) -> bool:
     """Whether ``card`` beats ``best``, the card winning the trick so far: the one
     copy of who wins a trick (T1, T4, T8); the play-out's fast loop inlines it."""
     return (SUIT[card] == SUIT[best] and STRENGTH[card] > STRENGTH[best]) or (
@@ -146,7 +146,7 @@ def trick_standing(trick) -> tuple:
         points += POINTS[c]
         if win_card is None:
             led, win_seat, win_card = SUIT[c], seat, c
-        elif _beats(c, win_card):
+        elif beats(c, win_card):
             win_seat, win_card = seat, c
     return led, win_seat, win_card, points
 
@@ -159,7 +159,7 @@ PLAIN = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
 def plain_trick_standing(trick) -> tuple:
     """``trick_standing`` on plain values: (led suit index, winning seat, its suit
     index, its strength, card points in it); the Matto neither leads nor wins.
-    The same rule as ``_beats`` (a test compares them over sampled tricks)."""
+    The same rule as ``beats`` (a test compares them over sampled tricks)."""
     li = win_seat = None
     win_si = win_st = -1
     points = 0
@@ -192,6 +192,22 @@ def final_totals(trick_points: list[int], tricks_won: list[int], matto_seat: int
     dt = dealer % 2
     totals[dt if tricks_won[dt] else 1 - dt] += discard_points
     return totals
+
+
+def legal_plain(hand: list[str], li: int | None) -> list[str]:
+    """``legal_cards`` by the led suit's index ``li`` (None: leading), for the
+    solver's loop, which keeps no trick list: the same cards (a test compares
+    them), the Matto last."""
+    if li is None:
+        return list(hand)
+    legal = [c for c in hand if PLAIN[c][0] == li]
+    if not legal and li != 0:
+        legal = [c for c in hand if PLAIN[c][0] == 0]
+    if not legal:
+        return list(hand)
+    if MATTO in hand:
+        legal.append(MATTO)
+    return legal
 
 
 def legal_cards(hand: list[str], trick: list) -> list[str]:
