@@ -318,14 +318,8 @@ class CiceraPolicy(Policy):
     EXPERT_SAMPLES = 72
     SOLVE_PLIES = 4
 
-    def __init__(self) -> None:
-        self._ctx_of = None  # (state, turn, context) of the last position keyed
-
     def greedy_key(self, state, action: Action) -> tuple:
-        last = self._ctx_of
-        if last is None or last[0] is not state or last[1] != state.turn:
-            last = self._ctx_of = (state, state.turn, _context(state))
-        return greedy_key(state, action, last[2])
+        return greedy_key(state, action, self.memo("context", state, state.turn, _context))
 
     def determinize_reading(self, state, seat: int, rng: random.Random):
         return determinize_reading(state, seat, rng)

@@ -268,17 +268,11 @@ class MinchiatePolicy(Policy):
     SEARCH_SAMPLES = 20
     SEARCH_MS = 200.0
 
-    def __init__(self) -> None:
-        self._values_of = None  # (state, position, _info_values) of the last play keyed
-
     def greedy_key(self, state, action: Action) -> tuple:
         if action["type"] != "play":
             return greedy_key(state, action)
         pos = (state.tricks_played, len(state.trick), state.to_move)
-        last = self._values_of
-        if last is None or last[0] is not state or last[1] != pos:
-            last = self._values_of = (state, pos, _info_values(state))
-        return greedy_key(state, action, last[2])
+        return greedy_key(state, action, self.memo("values", state, pos, _info_values))
 
     def playout_key(self, state, action: Action) -> tuple:
         if action["type"] != "play":

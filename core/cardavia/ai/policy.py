@@ -51,6 +51,18 @@ class Policy:
     # sampled world exactly (alpha-beta) instead of playing it out (0: never).
     SOLVE_PLIES: ClassVar[int] = 0
 
+    def __init__(self) -> None:
+        self._memo: dict[str, tuple] = {}
+
+    def memo(self, slot: str, state: State, key, compute):
+        """``compute(state)``, remembered per ``slot`` for the last position seen:
+        the same state object at the same ``key`` (its position). What a policy
+        knows of a position is shared by every action's key there."""
+        last = self._memo.get(slot)
+        if last is None or last[0] is not state or last[1] != key:
+            last = self._memo[slot] = (state, key, compute(state))
+        return last[2]
+
     @property
     def expert_samples(self) -> int:
         return self.EXPERT_SAMPLES or 3 * self.SEARCH_SAMPLES

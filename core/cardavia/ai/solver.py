@@ -10,10 +10,10 @@ maximises or minimises according to the mover's team.
 from __future__ import annotations
 
 from ..games.base import Action, State
+from .alphabeta import INF, probe, step, store
 from .policies import policy_for
 from .policy import Policy, SolverLimit
 
-INF = float("inf")
 
 
 class Solver:
@@ -47,14 +47,9 @@ class Solver:
         if self.nodes > self.node_limit:
             raise SolverLimit(self.nodes)
         key = state.solver_key()
-        hit = self.table.get(key)
+        hit, alpha, beta = probe(self.table, key, alpha, beta)
         if hit is not None:
-            lo, hi = hit
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            return hit
         a0, b0 = alpha, beta
         actions = ordered(state, self.policy)
         maximise = state.team_of(state.current_player()) == self.team
@@ -62,28 +57,11 @@ class Solver:
         for action in actions:
             child = state.clone()
             child._apply(action)
-            v = self._search(child, start, alpha, beta)
-            if maximise:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+            best, alpha, beta = step(maximise, self._search(child, start, alpha, beta),
+                                     best, alpha, beta)
             if alpha >= beta:
                 break
-        # Store bounds: a cut-off value is only a bound on the true one.
-        lo, hi = -INF, INF
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        self.table[key] = (lo, hi)
+        store(self.table, key, best, a0, b0)
         return best
 
 

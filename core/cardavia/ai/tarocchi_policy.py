@@ -552,26 +552,17 @@ class TarocchiPolicy(Policy):
     EXPERT_SAMPLES = 64
     SOLVE_PLIES = 12
 
-    def __init__(self) -> None:
-        # (state, position_key, value) of the last position each was worked out for
-        self._ctx_of = None
-        self._best_of = None
-
     def greedy_key(self, state, action: Action) -> tuple:
         if action["type"] == "discard":
             return discard_key(state, action["cards"])
-        last = self._ctx_of
-        if last is None or last[0] is not state or last[1] != position_key(state):
-            last = self._ctx_of = (state, position_key(state), _context(state))
-        return greedy_key(state, action, last[2])
+        return greedy_key(state, action,
+                          self.memo("context", state, position_key(state), _context))
 
     def playout_key(self, state, action: Action) -> tuple:
         if action["type"] == "discard":
             return discard_key(state, action["cards"])
-        last = self._best_of
-        if last is None or last[0] is not state or last[1] != position_key(state):
-            last = self._best_of = (state, position_key(state), rollout_best(state))
-        return playout_key(state, action, last[2])
+        return playout_key(state, action,
+                           self.memo("best", state, position_key(state), rollout_best))
 
     def candidate_actions(self, state, limit: int = 8) -> list[Action]:
         return candidate_actions(state, limit)

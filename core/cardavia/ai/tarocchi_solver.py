@@ -11,10 +11,10 @@ from __future__ import annotations
 from ..games.tarocchi import (
     MATTO, PLAIN, POINTS, TRICKS, final_totals, legal_plain, pile_points,
     plain_trick_standing)
+from .alphabeta import INF, probe, step, store
 from .policy import SolverLimit
 from .tarocchi_value import deal_value, win_bonus
 
-INF = float("inf")
 _INFO = PLAIN
 
 
@@ -51,14 +51,9 @@ def solve(state, team: int, table: dict, node_limit: int) -> float:
             raise SolverLimit(nodes[0])
         key = (tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]), me,
                li, win_seat, win_si, win_st, points, cp0, tw[0] > 0, tw[1] > 0, matto_seat, disc)
-        hit = table.get(key)
+        hit, alpha, beta = probe(table, key, alpha, beta)
         if hit is not None:
-            lo, hi = hit
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            return hit
         a0, b0 = alpha, beta
         hand = hands[me]
         legal = legal_plain(hand, li)
@@ -90,26 +85,10 @@ def solve(state, team: int, table: dict, node_limit: int) -> float:
                            n_ms, alpha, beta)
                 tw[wt] -= 1
             hand.insert(i, card)
-            if maximise:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+            best, alpha, beta = step(maximise, v, best, alpha, beta)
             if alpha >= beta:
                 break
-        lo, hi = -INF, INF
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        table[key] = (lo, hi)
+        store(table, key, best, a0, b0)
         return best
 
     return search(state.to_move, len(state.trick), li, win_seat, win_si, win_st, points,
