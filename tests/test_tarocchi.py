@@ -666,3 +666,21 @@ def test_expert_playout_leads_by_what_the_whole_trick_brings():
     s = build({0: "5S 6B", 1: "NS 5B", 2: "7S KB", 3: "QS QB"}, dealer=3, leader=0)
     assert _plain_lead(s, look=False) == "5S"
     assert _plain_lead(s, look=True) == "6B"
+
+
+def test_the_policy_maps_a_search_value_back_to_the_final_margin():
+    """The hint tells points, the final margin; Tarocchi's search value adds the win
+    bonus and the dealer's discard prior: value_to_margin takes them off again."""
+    from cardavia.ai.policy import Policy
+
+    checked = 0
+    for seat, world in sampled_worlds(range(400, 403), random.Random(4)):
+        team = seat % 2
+        for a in TP.candidate_actions(world)[:2]:
+            w = world.clone()
+            w._apply(a)
+            value = Policy.playout(TP, w, team)  # the generic loop: w is finished
+            totals = w.sheets[-1]["totals"]
+            assert TP.value_to_margin(world, a, team, value) == totals[team] - totals[1 - team]
+            checked += 1
+    assert checked > 100 and not TP.VALUE_IS_MARGIN

@@ -136,6 +136,15 @@ class Policy:
         was, or None for the generic copy-apply-play-out (ai/search.py)."""
         return None
 
+    # True where value_to_margin is the identity, so the hint need not map values.
+    VALUE_IS_MARGIN: ClassVar[bool] = True
+
+    def value_to_margin(self, world: State, action: Action, team: int, value: float) -> float:
+        """A searched action's value in a sampled ``world`` as the final margin of
+        ``team``, the points a player is told: the search value itself unless the
+        policy values more than the margin (Tarocchi's win bonus)."""
+        return value
+
     def exact_value(self, state: State, team: int, table: dict,
                     node_limit: int) -> float | None:
         """A game's own exact solver for a world whose every hand is placed: the

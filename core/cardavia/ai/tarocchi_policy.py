@@ -15,7 +15,7 @@ from ..games.tarocchi import (
     BY_SUIT, MATTO, PACK, PLAIN, POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, beats,
     final_totals, legal_cards, pile_points, plain_trick_standing, trick_standing)
 from .policy import Policy
-from .tarocchi_value import WIN_BONUS, deal_value, discard_value, rollout_value  # noqa: F401
+from .tarocchi_value import WIN_BONUS, deal_value, discard_value, rollout_value
 
 
 # ----- one-ply knowledge for the greedy player --------------------------------
@@ -580,6 +580,18 @@ class TarocchiPolicy(Policy):
         if state.phase != "play":
             return None
         return fast_playout(state, team, first=action["card"], look=deep)
+
+    VALUE_IS_MARGIN = False
+
+    def value_to_margin(self, world, action: Action, team: int, value: float) -> float:
+        """The search's value less the win bonus and the dealer's discard prior
+        (deal_value), whose prior is on the pair discarded."""
+        after = world
+        if action["type"] == "discard":
+            after = world.clone()
+            after._apply(action)
+        net = value - deal_value(after, team, [0, 0])  # its part beyond the margin
+        return net - WIN_BONUS if net > 0 else net + WIN_BONUS if net < 0 else 0.0
 
     def exact_value(self, state, team: int, table: dict, node_limit: int) -> float | None:
         if state.phase != "play":
