@@ -140,6 +140,14 @@ def discard_block(card: str) -> str | None:
     return None
 
 
+def discard_blocks(hand: list[str]) -> dict[str, str]:
+    """For the discard step, as Tarocchi's ``discard_blocks``: each card of ``hand``
+    that may not go now, with ``discard_block``'s reason ("kept": a card that may
+    go in general, kept back in M5's edge case)."""
+    can = set(legal_discards(hand))
+    return {c: discard_block(c) or "kept" for c in hand if c not in can}
+
+
 def legal_discards(hand: list[str]) -> list[str]:
     """The cards that may be discarded next from ``hand`` (M5), in deck order. In the
     edge case with none left, the lowest-valued cards: trump 29 first, then by value."""
@@ -796,9 +804,7 @@ class MinchiateState(State):
             "result": self.result(),
         }
         if self.phase == "discard" and self.to_move == seat:
-            can = set(legal_discards(self.hands[seat]))
-            obs["discard_blocked"] = {c: discard_block(c) or "kept" for c in self.hands[seat]
-                                      if c not in can}
+            obs["discard_blocked"] = discard_blocks(self.hands[seat])
         if self.phase == "declare":
             obs["combinations"] = [dict(c, declared=c["id"] in {
                 d["combo"] for d in self.declarations if d["seat"] == seat})
