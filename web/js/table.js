@@ -4,7 +4,7 @@
 // the engine (never deciding legality or scores) and offers the legal actions it lists.
 import { clear } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatPosition, seatName, teamName } from "./names.js";
+import { seatPosition, seatName, teamName, setCardNaming } from "./names.js";
 import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
 import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
@@ -51,6 +51,7 @@ export class TableView {
     this.lastPlayed = null;
     this.clock = new Clock();
     this.players = game.players;
+    setCardNaming(game.id, deck); // names say what the faces show (Scopa's Re reads 10)
     this.ctl = new MatchController({ engine, game: game.id, deck, view: this });
     this.animator = new Animator(this);
     this.tableLog = new TableLog(this);
@@ -143,6 +144,7 @@ export class TableView {
 
   destroy() {
     this.disposed = true;
+    setCardNaming(null);
     this.ctl.dispose();
     this.clock.skip();
     document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
