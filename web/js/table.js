@@ -20,6 +20,8 @@ import { renderSetup, showDeclareChooser } from "./table/minchiate.js";
 import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
+import { askConfirm } from "./table/confirm.js";
+import { playSound, soundFor, yourTurn } from "./sound.js";
 import { dealSection } from "./deals/sheet.js";
 import { startDeal } from "./deals/start.js";
 
@@ -160,6 +162,18 @@ export class TableView {
     document.documentElement.dataset.ready = "true";
   }
 
+  /** The "New match" button: a match in progress is thrown away only when the player says so. */
+  async askNewMatch() {
+    if (this.disposed || this.dialog.open) return;
+    const s = this.snap;
+    if (s && !s.result) {
+      const yes = await askConfirm(this.dialog, { title: t("table.new_confirm_title"), text: t("table.new_confirm_text"),
+        yes: t("table.new_confirm_yes"), no: t("table.new_confirm_no") });
+      if (!yes) { this.newBtn.focus(); return; }
+    }
+    return this.newMatch();
+  }
+
   /** A new match; `deal` ({seed, seat, mode, daily}) deals a chosen deal instead of a random one. */
   newMatch(deal = null) {
     if (this.disposed) return;
@@ -197,7 +211,7 @@ export class TableView {
   }
 
   turn(state) {
-    if (state === "yours") this.clock.resume();
+    if (state === "yours") { this.clock.resume(); yourTurn(); }
     this.setState(state);
     if (state === "yours") this.focusHand();
   }
@@ -240,6 +254,8 @@ export class TableView {
       const ev = events[i];
       const line = lines.get(i);
       if (line) this.tableLog.line(line, ev, me);
+      const cue = soundFor(ev, events[i + 1]);
+      if (cue) playSound(cue);
       const badge = badgeFor(ev);
       if (badge) this.flash(badge.where === "seat" && ev.seat !== undefined ? seatPosition(ev.seat, me, this.game.players) : "center", badge.text, ev.type, ev);
       if (ev.type === "deal_scored") sheet = ev.sheet;
