@@ -44,7 +44,7 @@ function onGesture() {
   context();
   if (ctx && ctx.state === "suspended" && ctx.resume) ctx.resume().catch(() => {});
 }
-if (typeof document !== "undefined") {
+if (typeof document !== "undefined" && document.addEventListener) {
   for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, onGesture, { capture: true, passive: true });
 }
 
