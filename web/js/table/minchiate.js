@@ -128,10 +128,10 @@ export function lineDetail(line) {
   switch (line.key) {
     case "steal": case "shown": case "rob": case "kill":
       return [cardsName(d.cards || []), when].filter(Boolean).join(" · ");
-    case "declare": return [comboName(d.combo), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
+    case "declare": return [comboName(d.combo, d.kind, (d.cards || []).length), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
     case "card_points": return cardsName(d.cards || []);
     case "cards_beyond_42": return t("sheet.detail.mi_pile", { count: d.cards || 0 });
-    case "combination": return [comboName(d.combo, d.kind), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
+    case "combination": return [comboName(d.combo, d.kind, (d.cards || []).length), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
     case "resto": {
       if (d.final) return t("sheet.detail.mi_resto_final");
       const at = d.event === "end" ? kindName("end") : `${kindName(d.event)} · ${d.trick ? t("sheet.detail.mi_trick", { trick: d.trick }) : t("sheet.detail.mi_before")}`;
