@@ -143,7 +143,7 @@ def check_sheet(page) -> dict:
         assert cells == [amount if line["team"] == t else 0 for t in (0, 1)], (i, line)
         detail = row.locator(".detail")
         if line["key"] == "combination":
-            assert detail.inner_text().startswith(("Run of trumps", "Tens", "The four Kings", "Matto", "Trumps 1, 13")), detail.inner_text()
+            assert detail.inner_text().startswith(("Run of trumps", "Tens", "Three Kings", "The four Kings", "Matto", "Trumps 1, 13")), detail.inner_text()
         if line["key"] == "cards_beyond_42":
             assert detail.inner_text() == f"{line['detail']['cards']} cards taken"
         if line["key"] == "resto":
@@ -238,7 +238,7 @@ def test_persian_table_and_the_tradition_page(mpage, server):
     snap = open_table(page, server, SEED_QUIET, lang="fa", size=(390, 844))
     assert page.evaluate("document.documentElement.dir") == "rtl"
     assert snap["phase"] in ("declare", "play")
-    assert page.locator(".mi-meter h3").inner_text() == "شمارندهٔ resti"
+    assert page.locator(".mi-meter h3").inner_text() == "شمارندهٔ رستو (Resti: هر ۶۰ امتیاز پیشتازی یک رستو)"  # Minchiate's term in Persian script
     log = " ".join(log_lines(page))
     assert "دسته را برید" in log
     assert not any(ch.isdigit() and ch.isascii() for ch in page.locator(".mi-meter").inner_text())

@@ -160,6 +160,7 @@ def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page.wait_for_selector(WAITING)  # the page's first match stands still: its snapshot stays put
     page.evaluate("() => { window.__before = window.__cardavia.snapshot; }")
     page.get_by_role("button", name="New match").click()
+    page.locator("dialog[open] button.confirm-yes").click()  # a match in progress: asked first
     # the new match's hand on the table, as the player sees it: the engine's answer alone
     # (window.__cardavia.snapshot) comes before the save, the table only after it
     page.wait_for_function(NEW_HAND_SHOWN_JS)

@@ -7,7 +7,7 @@
   "use strict";
   var script = document.currentScript;
   var SITE = new URL("./", script && script.src ? script.src : location.href);
-  var NAMES = ["game", "deck", "level", "speed", "lang"];
+  var NAMES = ["game", "deck", "level", "speed", "lang", "sound"];
 
   class CardaviaGame extends HTMLElement {
     static get observedAttributes() { return NAMES; }

@@ -11,7 +11,8 @@ test("combination ids read as their trumps", () => {
   useLanguage("en");
   assert.equal(comboName("run:29-33", "run"), "Run of trumps 29–33");
   assert.equal(comboName("tens:10-40", "tens"), "Tens, trumps 10 to 40");
-  assert.equal(comboName("kings", "kings"), "The four Kings");
+  assert.equal(comboName("kings", "kings", 4), "The four Kings");
+  assert.equal(comboName("kings", "kings", 3), "Three Kings"); // three Kings are the same combination
   assert.equal(comboName("matto-1-40", "matto_1_40"), "Matto, trumps 1 and 40");
   assert.equal(comboName("1-13-28", "1_13_28"), "Trumps 1, 13 and 28");
 });

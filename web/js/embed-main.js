@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { loadSite, game as gameOf, tradition } from "./site.js";
 import { TableView } from "./table.js";
 import { applyLook, loadLook } from "./settings.js";
+import { embedSound } from "./sound.js";
 
 const root = document.getElementById("embed");
 
@@ -20,6 +21,7 @@ async function start() {
   document.title = t("app.name");
   const q = new URLSearchParams(location.search);
   const gid = q.get("game");
+  embedSound(q.has("sound") && ["", "on", "true", "1"].includes(q.get("sound"))); // silent unless the host asks
   const playable = Object.values(site.catalogue.games).filter((g) => g.playable).map((g) => g.id);
   if (!gid) return message(t("embed.missing"));
   const g = gameOf(site.catalogue, gid);

@@ -1,6 +1,19 @@
 // Card and seat names, from the message catalogue.
 import { t, has, num } from "./i18n.js";
-import { parseCard } from "./cardart.js";
+import { parseCard, cardLabel } from "./cardart.js";
+
+// The game whose table is showing: Scopa's courts read 8, 9, 10 on their faces, so their
+// names say that number too ("10 of Swords (Re)"), as the face does.
+let namingGame = null;
+let namingDeck = null;
+
+/** Cards are named as `game` labels them on `deck` (null: by their court names alone). */
+export function setCardNaming(game, deck) {
+  namingGame = game || null;
+  namingDeck = deck || null;
+}
+
+const COURTS = "JQNK";
 
 export function rankName(rank) {
   if (has(`rank.${rank}`)) return t(`rank.${rank}`);
@@ -11,7 +24,13 @@ export function cardName(code) {
   if (code === "T0") return t("card.matto");
   const c = parseCard(code);
   if (c.trump !== undefined) return t("card.trump_name", { n: c.trump });
-  return t("card.name", { rank: rankName(c.rank), suit: t(`suit.${c.suit}`) });
+  const rank = rankName(c.rank);
+  const suit = t(`suit.${c.suit}`);
+  if (namingGame && COURTS.includes(c.rank)) {
+    const label = cardLabel(code, namingDeck, namingGame);
+    if (/^\d+$/.test(label)) return t("card.name_numbered", { rank, suit, number: Number(label) });
+  }
+  return t("card.name", { rank, suit });
 }
 
 export function cardsName(codes) {

@@ -9,6 +9,7 @@ import { readRecord, writeRecord, setAside } from "./stored.js";
 import { t, LANGUAGES, LANG_KEY, getLocale, percent, loadLocale } from "./i18n.js";
 import { SPEEDS } from "./table/pace.js";
 import { setPreference, savedSpeed } from "./table/prefs.js";
+import { soundOn, setSoundOn } from "./sound.js";
 
 export const LOOK_KEY = "cardavia.look";
 // {v: 2, contrast, grain, temperature}; version 1 is the unversioned object of before
@@ -133,6 +134,17 @@ function speedControl() {
   return h("div", { class: "look-row" }, h("label", { for: id, text: t("settings.speed") }), sel);
 }
 
+/** Sound on/off (remembered; sound.js makes no sound before the player's first tap). */
+function soundControl() {
+  const id = `look-sound-${++counter}`;
+  const noteId = `${id}-note`;
+  const box = h("input", { type: "checkbox", id, class: "look-sound", checked: soundOn(), "aria-describedby": noteId });
+  box.addEventListener("change", () => setSoundOn(box.checked));
+  return h("div", { class: "look-row look-sound-row" },
+    h("label", { for: id, class: "look-check" }, box, h("span", { text: t("settings.sound") })),
+    h("p", { id: noteId, class: "look-note", text: t("settings.sound_note") }));
+}
+
 let closeLook = null;
 
 /** Fills `box` (in the top bar) with the language selector and the Look panel. */
@@ -165,7 +177,7 @@ export function mountSettings(box) {
     },
   });
   const panel = h("div", { class: "look-panel" },
-    h("p", { class: "look-title", text: t("settings.look_title") }), sliders, speedControl(), reset);
+    h("p", { class: "look-title", text: t("settings.look_title") }), sliders, speedControl(), soundControl(), reset);
   const details = h("details", { class: "look-menu" },
     h("summary", { class: "look-summary" }, h("span", { class: "look-icon", "aria-hidden": "true", text: "◐" }), h("span", { text: t("settings.look") })),
     panel);

@@ -1,6 +1,6 @@
 // Shared start-up for index.html and embed.html: the static data generated at build
 // time from the engine (catalogue, wheel name), the message catalogue, the engine.
-import { loadLocale, pickLocale } from "./i18n.js";
+import { loadLocale, pickLocale, t, has } from "./i18n.js";
 import { Engine } from "./engine.js";
 import { setDeckData } from "./cardart.js";
 
@@ -18,9 +18,21 @@ export async function loadSite() {
     loadLocale(BASE, pickLocale()),
   ]);
   setDeckData(data.cards); // what the card art knows of decks and games, from the engine
+  for (const tr of data.catalogue.traditions) sayNameInReadersScript(tr);
   const engine = new Engine(BASE, data.wheel);
   cached = { data, engine, catalogue: data.catalogue };
   return cached;
+}
+
+/** A deck's name as the reader's catalogue writes it ("پیاچنتینه (Piacentine)" in Persian),
+ * the engine's name where the catalogue has none: every page that says `tr.name` gets it,
+ * in the language of the moment. */
+function sayNameInReadersScript(tr) {
+  const engineName = tr.name;
+  Object.defineProperty(tr, "name", {
+    get: () => (has(`tradition.${tr.id}.name`) ? t(`tradition.${tr.id}.name`) : engineName),
+    enumerable: true, configurable: true,
+  });
 }
 
 export function tradition(catalogue, id) {

@@ -4,7 +4,7 @@
 // the engine (never deciding legality or scores) and offers the legal actions it lists.
 import { clear } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatPosition, seatName, teamName } from "./names.js";
+import { seatPosition, seatName, teamName, setCardNaming } from "./names.js";
 import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
 import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
@@ -20,6 +20,8 @@ import { renderSetup, showDeclareChooser } from "./table/minchiate.js";
 import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
+import { askConfirm } from "./table/confirm.js";
+import { playSound, soundFor, yourTurn } from "./sound.js";
 import { dealSection } from "./deals/sheet.js";
 import { startDeal } from "./deals/start.js";
 
@@ -51,6 +53,7 @@ export class TableView {
     this.lastPlayed = null;
     this.clock = new Clock();
     this.players = game.players;
+    setCardNaming(game.id, deck); // names say what the faces show (Scopa's Re reads 10)
     this.ctl = new MatchController({ engine, game: game.id, deck, view: this });
     this.animator = new Animator(this);
     this.tableLog = new TableLog(this);
@@ -143,6 +146,7 @@ export class TableView {
 
   destroy() {
     this.disposed = true;
+    setCardNaming(null);
     this.ctl.dispose();
     this.clock.skip();
     document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
@@ -156,6 +160,18 @@ export class TableView {
     hook.ready = true;
     hook.readyAt = performance.now();
     document.documentElement.dataset.ready = "true";
+  }
+
+  /** The "New match" button: a match in progress is thrown away only when the player says so. */
+  async askNewMatch() {
+    if (this.disposed || this.dialog.open) return;
+    const s = this.snap;
+    if (s && !s.result) {
+      const yes = await askConfirm(this.dialog, { title: t("table.new_confirm_title"), text: t("table.new_confirm_text"),
+        yes: t("table.new_confirm_yes"), no: t("table.new_confirm_no") });
+      if (!yes) { this.newBtn.focus(); return; }
+    }
+    return this.newMatch();
   }
 
   /** A new match; `deal` ({seed, seat, mode, daily}) deals a chosen deal instead of a random one. */
@@ -195,7 +211,7 @@ export class TableView {
   }
 
   turn(state) {
-    if (state === "yours") this.clock.resume();
+    if (state === "yours") { this.clock.resume(); yourTurn(); }
     this.setState(state);
     if (state === "yours") this.focusHand();
   }
@@ -238,6 +254,8 @@ export class TableView {
       const ev = events[i];
       const line = lines.get(i);
       if (line) this.tableLog.line(line, ev, me);
+      const cue = soundFor(ev, events[i + 1]);
+      if (cue) playSound(cue);
       const badge = badgeFor(ev);
       if (badge) this.flash(badge.where === "seat" && ev.seat !== undefined ? seatPosition(ev.seat, me, this.game.players) : "center", badge.text, ev.type, ev);
       if (ev.type === "deal_scored") sheet = ev.sheet;

@@ -10,9 +10,24 @@ export function describeAction(a) {
   if (a.type === "capture") return t("action.capture", { card: cardName(a.card), cards: cardsName(a.captures || []) });
   if (a.type === "place") return t("action.place", { card: cardName(a.card) });
   if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
-  if (a.type === "declare") return t("action.declare", { combo: comboName(a.combo, a.kind) });
+  if (a.type === "declare") return t("action.declare", { combo: comboName(a.combo, a.kind, (a.cards || []).length) });
   if (a.type === "pass") return t("action.declare_done");
   return t("action.play", { card: cardName(a.card) });
+}
+
+/** A move as a noun ("Re of Cups", "7 of Coins taking 3 of Cups"), for sentences that bring
+ * their own verb ("You chose {played}"): describeAction's "play …" would double it. */
+export function moveName(a) {
+  if (a.type === "capture") return t("move.capture", { card: cardName(a.card), cards: cardsName(a.captures || []) });
+  if (a.type === "place") return t("move.place", { card: cardName(a.card) });
+  if (a.type === "discard") return t("move.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
+  if (a.type === "declare") return comboName(a.combo, a.kind, (a.cards || []).length);
+  if (a.type === "pass") return t("move.declare_done");
+  return cardName(a.card);
+}
+
+export function describeMoveId(id, legal = []) {
+  return moveName(legal.find((a) => a.id === id) || actionFromId(id));
 }
 
 /** An action from its stable id ("play:7D", "play:7D:4B+3B", "discard:2C+3C"), for moves no longer legal. */

@@ -51,7 +51,7 @@ export function buildTable(v) {
     if (e.detail && e.detail.name === "speed") v.el.dataset.speed = v.settings.speed = e.detail.value;
   };
   document.addEventListener(SETTINGS_EVENT, v.onPrefs);
-  v.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => v.newMatch() });
+  v.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => v.askNewMatch() }); // asks first during a match
   v.undoBtn = h("button", { type: "button", class: "btn undo", text: t("table.undo"), disabled: true, onclick: () => v.undo() });
   v.hintBtn = h("button", { type: "button", class: "btn hint", text: t("table.hint"), disabled: true, onclick: () => v.hint() });
   const controls = h("div", { class: "controls" },

@@ -11,13 +11,14 @@ import { cardEl, backEl } from "./render.js";
 const cardsName = (codes) => codes.map(cardName).join(t("list.join"));
 
 
-/** A combination id ("run:29-33", "tens:10-30", "kings") in words. */
-export function comboName(combo, kind) {
+/** A combination id ("run:29-33", "tens:10-30", "kings") in words; `count` is how many cards
+ * it holds (three or four Kings are both the "kings" combination). */
+export function comboName(combo, kind, count = 0) {
   const [head, range] = String(combo).split(":");
   const [from, to] = String(range || "").split("-").map(Number);
   if (head === "run") return t("mi.combo.run", { from, to });
   if (head === "tens") return t("mi.combo.tens", { from, to });
-  if (head === "kings" || kind === "kings") return t("mi.combo.kings");
+  if (head === "kings" || kind === "kings") return t("mi.combo.kings", { count });
   if (head === "matto-1-40" || kind === "matto_1_40") return t("mi.combo.matto_1_40");
   if (head === "1-13-28" || kind === "1_13_28") return t("mi.combo.1_13_28");
   return String(combo);
@@ -25,7 +26,7 @@ export function comboName(combo, kind) {
 
 /** "Run of trumps 29–33: Trump 29, … — 25 points (+5 with the Matto)". */
 export function comboText(c) {
-  let text = t("mi.combo_value", { combo: comboName(c.combo || c.id, c.kind), cards: cardsName(c.cards || []), points: c.value || 0 });
+  let text = t("mi.combo_value", { combo: comboName(c.combo || c.id, c.kind, (c.cards || []).length), cards: cardsName(c.cards || []), points: c.value || 0 });
   if (c.matto_bonus) text += " " + t("mi.matto_bonus", { points: c.matto_bonus });
   return text;
 }
@@ -127,10 +128,10 @@ export function lineDetail(line) {
   switch (line.key) {
     case "steal": case "shown": case "rob": case "kill":
       return [cardsName(d.cards || []), when].filter(Boolean).join(" · ");
-    case "declare": return [comboName(d.combo), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
+    case "declare": return [comboName(d.combo, d.kind, (d.cards || []).length), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
     case "card_points": return cardsName(d.cards || []);
     case "cards_beyond_42": return t("sheet.detail.mi_pile", { count: d.cards || 0 });
-    case "combination": return [comboName(d.combo, d.kind), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
+    case "combination": return [comboName(d.combo, d.kind, (d.cards || []).length), cardsName(d.cards || []), d.matto_bonus ? t("mi.matto_bonus", { points: d.matto_bonus }) : ""].filter(Boolean).join(" · ");
     case "resto": {
       if (d.final) return t("sheet.detail.mi_resto_final");
       const at = d.event === "end" ? kindName("end") : `${kindName(d.event)} · ${d.trick ? t("sheet.detail.mi_trick", { trick: d.trick }) : t("sheet.detail.mi_before")}`;

@@ -1,9 +1,9 @@
 // The score sheet of a deal: every line and where it came from, the totals, the match
 // score, the verdict, and the buttons that go on (next deal, new match).
-import { h, clear } from "../dom.js";
+import { h, clear, append } from "../dom.js";
 import { t, num, has, signed } from "../i18n.js";
 import { teamName } from "../names.js";
-import { describeId } from "./hint.js";
+import { describeMoveId } from "./hint.js";
 import { sheetRows, mattoNote } from "./minchiate.js";
 
 /** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
@@ -13,6 +13,12 @@ export function verdictText(winnerTeam, snap) {
   const partners = (snap.teams[0] || []).length > 1;
   if (partners) return mine ? t("sheet.winner_team") : t("sheet.winner_opponents");
   return mine ? t("sheet.winner_you") : t("sheet.winner_ai");
+}
+
+/** "won", "lost" or "drawn" from the player's side: the verdict is coloured by it. */
+export function outcomeOf(winnerTeam, snap) {
+  if (winnerTeam === null || winnerTeam === undefined) return "drawn";
+  return winnerTeam === teamOf(snap.seat, snap) ? "won" : "lost";
 }
 
 export function teamOf(seat, snap) {
@@ -63,9 +69,11 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
     verdict = sheet.winner_team === null || sheet.winner_team === undefined ? t("sheet.deal_draw")
       : sheet.winner_team === teamOf(snap.seat, snap) ? t("sheet.deal_you") : t("sheet.deal_ai");
   }
+  const outcome = outcomeOf(result ? result.winner_team : sheet.winner_team, snap);
   const buttons = h("div", { class: "sheet-buttons" });
-  d.append(h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table, ...[resti && mattoNote(sheet, (tm) => teamName(tm, snap))].filter(Boolean),
-    h("p", { class: `verdict${result ? " final" : ""}`, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons, extra);
+  // dom.js append skips the parts a sheet lacks (the native one would write "null")
+  append(d, [h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table, resti ? mattoNote(sheet, (tm) => teamName(tm, snap)) : null,
+    h("p", { class: `verdict ${outcome}${result ? " final" : ""}`, dataset: { outcome }, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons, extra]);
   return new Promise((resolve) => {
     const done = () => { if (d.open) d.close(); resolve(); };
     if (result) {
@@ -143,7 +151,7 @@ function reviewSection(review, close) {
     if (!mistakes.length) { box.append(h("p", { class: "review-none", text: t("review.none") })); return; }
     box.append(h("h3", { text: t("review.title") }), h("ol", { class: "review-list" }, mistakes.map((m) =>
       h("li", { dataset: { index: m.index } },
-        h("span", { text: t("review.item", { played: describeId(m.played), better: describeId(m.better), loss: signed(-m.loss) }) }), " ",
+        h("span", { text: t("review.item", { played: describeMoveId(m.played), better: describeMoveId(m.better), loss: signed(-m.loss) }) }), " ",
         h("button", { type: "button", class: "btn try-again", text: t("review.try"),
           onclick: () => { close(); review.practice(m.index); } })))));
   });
