@@ -121,6 +121,7 @@ YOURS = ".table-view[data-state=yours]"
 ])
 def test_embed_fits_its_frame_without_overlap(host_page, host, game, deck, size):
     w, h = size
+    host_page.set_viewport_size({"width": max(w + 40, 800), "height": max(h + 40, 700)})
     frame = embed(host_page, host, w, h, game=game, deck=deck, speed="instant", level="random", seed="7")
     frame.wait_for_selector(YOURS, timeout=90_000)
     check_layout(frame, f"{game} {w}×{h} at the first turn")
@@ -138,6 +139,10 @@ def test_embed_fits_its_frame_without_overlap(host_page, host, game, deck, size)
             choices.first.click()
         frame.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
         frame.wait_for_selector(f"{YOURS}, .table-view[data-state=over]", timeout=30_000)
+        host_page.mouse.move(w + 20, h + 20, steps=4)  # off the frame: no card lifted by the hover
+        frame.wait_for_function("!document.querySelector('.card-btn:hover')", timeout=5_000)
+        # a card drawn slides into the hand: measure once it has arrived
+        frame.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000)
         check_layout(frame, f"{game} {w}×{h} after {turn + 1} plays")
 
 
