@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web bench-arena screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web lighthouse bench-arena screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -70,6 +70,12 @@ bench-arena:
 bench-web: build setup-browser
 	$(PY) scripts/bench_web.py
 	$(PY) scripts/bench_pace.py
+
+# Lighthouse (mobile) on home, every game's table and every tradition page: the four scores
+# and the layout shift per page (LH_RUNS runs each, the median kept)
+LH_RUNS ?= 1
+lighthouse: build setup-browser
+	$(PY) scripts/lighthouse.py --runs $(LH_RUNS)
 
 # the web manifest's screenshots (web/screenshots/*.webp), taken from real play on the built site
 screenshots: build setup-browser

@@ -123,7 +123,11 @@ def test_a_script_in_the_address_never_runs(csp_page, server, where):
     page.wait_for_timeout(300)  # an onerror would fire once the broken image fails to load
     assert page.evaluate(PWNED)
     text = page.evaluate("document.body.innerText")
-    assert "onerror" not in text, "shown at all, the parameter would have to show as text"
+    if where.startswith("embed.html"):
+        # the embed names an unknown level in its message (issue 25): literally, as text
+        assert f"“{PAYLOAD}”" in page.locator(".embed-message").inner_text()
+    else:
+        assert "onerror" not in text, "shown at all, the parameter would have to show as text"
 
 
 def test_an_embed_attribute_is_text_and_never_markup(page, server, tmp_path):

@@ -1,4 +1,8 @@
 // <cardavia-game game="briscola" deck="piacentine"></cardavia-game>
+// Optional: level (random, greedy, normal, expert), speed (slow, normal, fast, instant),
+// lang (en, it, fa, ar, vi), seed (a whole number: the first deal, for demos and tests).
+// The element is display:block, 100% wide and 560px high unless the host page sizes it; the
+// table lays itself out for whatever frame it gets (320×480 and up).
 // Include with a plain <script src="https://…/cardavia/embed.js" defer></script>: a classic
 // script (no CORS needed). It creates an <iframe> of this site's embed.html beside it
 // (a worker cannot be started from another origin's script). The attributes are passed
@@ -7,7 +11,11 @@
   "use strict";
   var script = document.currentScript;
   var SITE = new URL("./", script && script.src ? script.src : location.href);
+<<<<<<< HEAD
   var NAMES = ["game", "deck", "level", "speed", "lang", "sound"];
+=======
+  var NAMES = ["game", "deck", "level", "speed", "lang", "seed"];
+>>>>>>> embed
 
   class CardaviaGame extends HTMLElement {
     static get observedAttributes() { return NAMES; }

@@ -2,13 +2,38 @@
 // Parameters are validated against the catalogue; unknown values get a clear message
 // (always as text, never as HTML).
 import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, LANGUAGES } from "./i18n.js";
 import { loadSite, game as gameOf, tradition } from "./site.js";
 import { TableView } from "./table.js";
 import { applyLook, loadLook } from "./settings.js";
 import { embedSound } from "./sound.js";
+import { LEVELS } from "./table/prefs.js";
+import { SPEEDS } from "./table/pace.js";
 
 const root = document.getElementById("embed");
+
+/** The first of ?level, ?speed, ?lang whose value the embed does not know, as a message
+ * naming the valid values (each with its name in the page's language); null when all are
+ * known or absent. ?lang is matched as the language picker reads it ("fa-IR" is fa). */
+function badOption(q) {
+  const join = t("list.join");
+  const level = q.get("level");
+  if (level !== null && !LEVELS.includes(level)) {
+    const valid = LEVELS.map((l) => `${l} (${t(`table.level.${l}`)})`).join(join);
+    return t("embed.bad_level", { value: level, valid });
+  }
+  const speed = q.get("speed");
+  if (speed !== null && !SPEEDS.includes(speed)) {
+    const valid = SPEEDS.map((s) => `${s} (${t(`table.speed.${s}`)})`).join(join);
+    return t("embed.bad_speed", { value: speed, valid });
+  }
+  const lang = q.get("lang");
+  if (lang !== null && !LANGUAGES.some((l) => l.code === lang.toLowerCase().split("-")[0])) {
+    const valid = LANGUAGES.map((l) => `${l.code} (${l.name})`).join(join);
+    return t("embed.bad_lang", { value: lang, valid });
+  }
+  return null;
+}
 
 function message(text) {
   clear(root).appendChild(h("div", { class: "embed-message", role: "alert" }, h("p", { text })));
@@ -32,6 +57,8 @@ async function start() {
   if (!g.decks.includes(deck)) {
     return message(t("embed.bad_deck", { value: deck, game: gname, valid: g.decks.join(t("list.join")) }));
   }
+  const bad = badOption(q);
+  if (bad) return message(bad);
   const tr = tradition(site.catalogue, deck);
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   const full = new URL("./", location.href);

@@ -45,7 +45,7 @@ export function meterView(s, v) {
   if (!m) return null;
   const last = (m.events || [])[m.events.length - 1];
   return h("section", { class: "mi-meter", "aria-label": t("mi.meter") },
-    h("h3", { class: "box-title", text: t("mi.meter") }),
+    h("h2", { class: "box-title", text: t("mi.meter") }),
     h("dl", { class: "mi-resti" }, s.teams.map((_, team) => [
       h("dt", { text: v.teamName(team) }),
       h("dd", { dataset: { restiTeam: team }, text: t("mi.resti_count", { count: (m.resti || [])[team] || 0 }) })])),
