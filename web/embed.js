@@ -1,6 +1,6 @@
 // <cardavia-game game="briscola" deck="piacentine"></cardavia-game>
 // Optional: level (random, greedy, normal, expert), speed (slow, normal, fast, instant),
-// lang (en, it, fa, ar, vi), seed (a whole number: the first deal, for demos and tests).
+// lang (en, it, fa, ar, vi), sound (on: the table's sound cues; silent otherwise), seed (a whole number: the first deal, for demos and tests).
 // The element is display:block, 100% wide and 560px high unless the host page sizes it; the
 // table lays itself out for whatever frame it gets (320×480 and up).
 // Include with a plain <script src="https://…/cardavia/embed.js" defer></script>: a classic
@@ -11,11 +11,7 @@
   "use strict";
   var script = document.currentScript;
   var SITE = new URL("./", script && script.src ? script.src : location.href);
-<<<<<<< HEAD
-  var NAMES = ["game", "deck", "level", "speed", "lang", "sound"];
-=======
-  var NAMES = ["game", "deck", "level", "speed", "lang", "seed"];
->>>>>>> embed
+  var NAMES = ["game", "deck", "level", "speed", "lang", "sound", "seed"];
 
   class CardaviaGame extends HTMLElement {
     static get observedAttributes() { return NAMES; }
