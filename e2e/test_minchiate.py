@@ -238,7 +238,7 @@ def test_persian_table_and_the_tradition_page(mpage, server):
     snap = open_table(page, server, SEED_QUIET, lang="fa", size=(390, 844))
     assert page.evaluate("document.documentElement.dir") == "rtl"
     assert snap["phase"] in ("declare", "play")
-    assert page.locator(".mi-meter h3").inner_text() == "شمارندهٔ رستو (Resti: هر ۶۰ امتیاز پیشتازی یک رستو)"  # Minchiate's term in Persian script
+    assert page.locator(".mi-meter h2").inner_text() == "شمارندهٔ رستو (Resti: هر ۶۰ امتیاز پیشتازی یک رستو)"  # Minchiate's term in Persian script
     log = " ".join(log_lines(page))
     assert "دسته را برید" in log
     assert not any(ch.isdigit() and ch.isascii() for ch in page.locator(".mi-meter").inner_text())

@@ -18,11 +18,6 @@ from cardavia.games import REGISTRY
 PACKAGE = Path(__file__).resolve().parents[1] / "core" / "cardavia"
 CORE = PACKAGE.parent
 
-# A pair another part of issue 24 (item 5: arenalog a leaf) removes: drop it
-# from here once that is merged.
-AWAITING = {frozenset(("cardavia.arenalog", "cardavia.evaluation"))}
-
-
 @pytest.mark.needs_subprocess
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_a_game_module_loads_no_computer_player(game):
@@ -88,4 +83,4 @@ def test_no_two_modules_import_each_other():
     graph = import_graph()
     mutual = {frozenset((a, b)) for a, targets in graph.items() for b in targets
               if a in graph.get(b, ())}
-    assert mutual - AWAITING == set()
+    assert mutual == set()

@@ -1,4 +1,4 @@
-"""Minchiate: tests named after the resolutions M1–M24 of rules/minchiate.md, on
+"""Minchiate: tests named after the resolutions M1–M25 of rules/minchiate.md, on
 hand-built positions with answers worked out from the rules file, plus seeded
 random play over more than a thousand deals."""
 
@@ -312,6 +312,41 @@ def test_m13_the_matto_pays_a_zero_point_card_or_itself_when_its_team_took_no_tr
     play(s, "T0", "5C", "2C", "KC")
     assert s.sheets[0]["matto"]["card"] == "T0" and s.sheets[0]["matto"]["reason"] == "no_tricks"
     assert "T0" in s.piles[1] and s.piles[0] == []
+
+
+# ----- M25: the exchange card when the pile holds no 0-point card --------------------
+def _last_trick_paying(pile0: str, pile1: str, diff: int) -> MinchiateState:
+    """The last trick: seat 0 plays the Matto, seat 3's King of Coppe wins it for
+    team 1 (+10), and team 0 (one trick won) pays from ``pile0``: counting cards only."""
+    s = position({0: "T0", 1: "5C", 2: "2C", 3: "KC"}, leader=0, led="C", tricks_played=20)
+    s.tricks_won = [1, 19]
+    s.piles, s.diff = [P(pile0), P(pile1)], diff
+    play(s, "T0", "5C", "2C", "KC")
+    return s
+
+
+def test_M25_no_zero_point_card_pays_the_lowest_value_card_best_for_the_payers_resti():
+    assert matto_payment(P("T0 KC T2")) == "T2"  # one card of the lowest value: no choice
+    # All six are worth 5; team 0's pile then adds the Matto (5) and team 1 has
+    # 5C 2C KC and the last trick: 5 + 10, plus the 5 of the card paid = 20.
+    # Paying T28 keeps run 30-32 and tens 10-20-30 (15 + 5 Matto bonus each):
+    # 30 + 40 = 70; T10, T20, T31 or T32 breaks one (50); T30 breaks both (30).
+    piles = "T10 T20 T28 T30 T31 T32"
+    # D = +20 before the end: 70 - 20 + 20 = 70 -> 2 resti; 50 -> 1; 30 -> 1.
+    s = _last_trick_paying(piles, "", diff=20)
+    assert s.sheets[0]["matto"] == {"from_team": 0, "to_team": 1, "card": "T28",
+                                    "reason": "exchange"}
+    assert s.result()["net_resti"] == 2 and "T28" in s.piles[1]
+    # D = 0: 50, 30 or 10 all round up to 1 resto, so the canonical order decides
+    # (trumps 1..40 first): T10, though T28 gives more points.
+    s = _last_trick_paying(piles, "", diff=0)
+    assert s.sheets[0]["matto"]["card"] == "T10" and s.result()["net_resti"] == 1
+    # The card counts in the opponents' pile: with T1 and T13 there, T28 gives them
+    # 1-13-28 (15). Team 0: T28 T31 T33 + Matto less the card = 15; team 1: KC T1
+    # T13 + card + last trick = 30 (45 with T28). D = 15: paying T31 (or T33) ends
+    # 15 + 15 - 30 = 0, a draw; T28 ends -15, a loss: T31, first of the two.
+    s = _last_trick_paying("T28 T31 T33", "T1 T13", diff=15)
+    assert s.sheets[0]["matto"]["card"] == "T31" and s.result()["net_resti"] == 0
 
 
 # ----- M15, M24(b): kills ---------------------------------------------------------------

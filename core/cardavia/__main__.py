@@ -142,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
                         args.progress, not args.no_clock, args.log)
         elif args.command == "compare":
-            from .arenalog import compare
+            from .evaluation import compare
             out = compare(args.log_a, args.log_b)
         elif args.command == "carry":
-            from .arenalog import carry
+            from .evaluation import carry
             out = carry(args.log, args.seeds, max(1, args.jobs))
         elif args.command == "bench":
             out = bench(args.game, args.seed)

@@ -8,8 +8,10 @@ import math
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Iterable
 
+from . import arenalog
 from .ai import View, make_player
 from .games import REGISTRY, new_game
 from .games.base import IllegalAction, rng_for
@@ -141,7 +143,6 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
     seeds = [seed + i for i in range(deals)]
     done: dict[int, list] = {}
     if log is not None:
-        from . import arenalog
         done = arenalog.load(log, arenalog.settings(game, a, b, seed, deck, clock))
     todo = [(game, a, b, s, deck, clock) for s in seeds if s not in done]
     start = time.perf_counter()
@@ -169,6 +170,79 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, jobs: int = 1,
     print(f"arena: {time.perf_counter() - start:.1f} s for {len(todo)} new seeds "
           f"({len(seeds) - len(todo)} from the log)", file=sys.stderr)
     return _arena_summary(game, a, b, [r for s in seeds for r in results[s]])
+
+
+# ----- logs: carrying one over a change of code, comparing two -------------
+def carry(path: str | Path, seeds: int, jobs: int = 1) -> dict:
+    """Carry a log over a change of engine code that must not change play (a
+    faster play-out giving the same values): replay the log's first ``seeds``
+    seeds with the code as it is now, and only if every deal ends exactly as
+    logged (winner and margin), give the header the code's fingerprint, noting
+    the step in its ``carried`` list. Otherwise raise arenalog.ArenaLogError, the log
+    untouched: the change plays otherwise, and the run must start again."""
+    p = Path(path)
+    header, rows, cut = arenalog.read(p)
+    if cut:
+        raise arenalog.ArenaLogError(f"{p}: its last line is cut short; resume the run first")
+    game = header["game"]
+    now = arenalog.code_fingerprint(game)
+    replay = sorted(rows)[:seeds]
+    jobs_args = [(game, header["a"], header["b"], s, header["deck"], header["clock"])
+                 for s in replay]
+    if jobs > 1 and len(jobs_args) > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            played = dict(pool.imap_unordered(_arena_pair, jobs_args))
+    else:
+        played = dict(_arena_pair(a) for a in jobs_args)
+    differ = [s for s in replay if [tuple(r) for r in played[s]] != rows[s]]
+    if differ:
+        raise arenalog.ArenaLogError(f"{p}: the code now plays seeds {differ[:10]} otherwise "
+                            f"({len(differ)} of {len(replay)}); the log is not carried")
+    step = {"from": header["code"], "to": now, "seeds_replayed": len(replay)}
+    if header["code"] != now:
+        header = dict(header, code=now, carried=header.get("carried", []) + [step])
+        arenalog.write_header(p, header)
+    return dict(step, log=str(p), seeds_in_log=len(rows))
+
+
+def _net(results: list) -> int:
+    """Wins less losses of player a over one seed's pair of deals (-2 … 2)."""
+    return sum(1 if w == 1 else -1 if w == 0 else 0 for w, _ in results)
+
+
+def compare(path_a: str | Path, path_b: str | Path, z: float = 1.959964) -> dict:
+    """Two logs of the same game and players but other engine code (a variant and
+    the code it changes), paired on the seeds both hold: a seed deals the same
+    cards in both, so most of the luck of the deal cancels. Per seed pair, the
+    net (a's wins less losses, -2 … 2) of log A less that of log B, with its mean
+    and a normal 95 % interval; and each log's share of decided deals on those
+    seeds. A positive difference says A's code plays player a the better."""
+    ha, ra, _ = arenalog.read(path_a)
+    hb, rb, _ = arenalog.read(path_b)
+    differ = [k for k in ("game", "a", "b", "deck", "clock") if ha.get(k) != hb.get(k)]
+    if differ:
+        raise arenalog.ArenaLogError(f"{path_a} and {path_b} are not runs of one match-up "
+                            f"(they differ in: {', '.join(differ)})")
+    seeds = sorted(set(ra) & set(rb))
+    if not seeds:
+        raise arenalog.ArenaLogError(f"{path_a} and {path_b} share no seed")
+    diffs = [_net(ra[s]) - _net(rb[s]) for s in seeds]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n)
+
+    def share(rows: dict) -> float | None:
+        results = [r for s in seeds for r in rows[s]]
+        return _arena_summary(ha["game"], ha["a"], ha["b"], results)["a_win_rate_decided"]
+
+    return {"game": ha["game"], "a": ha["a"], "b": ha["b"], "seeds": n,
+            "first_seed": seeds[0], "last_seed": seeds[-1],
+            "code": [ha.get("code"), hb.get("code")],
+            "share_decided": [share(ra), share(rb)],
+            "net_diff_per_pair": round(mean, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)]}
 
 
 def _percentile(xs: list[float], q: float) -> float:

@@ -46,36 +46,31 @@ def analyse(state: State, seat: int, rng: random.Random, samples: int | None = N
 
 def mean_points(state: State, view: View, result, worlds_rng: random.Random) -> list[float]:
     """Each action's expected points: the mean final margin of the seat's team.
-    Most games' search value is that margin. Tarocchi's adds a win bonus and, for
-    the dealer's team, a prior on the discard (tarocchi_policy.deal_value): a
-    player told "+14 pts" for a move expected to win by 4 is misled, so there
-    each sampled world's value is mapped back to its margin. ``worlds_rng`` is
-    the search's generator before the search: drawing again from it gives the
-    very worlds the search valued (the values themselves draw nothing)."""
-    if state.GAME_ID != "tarocchi":
+    Most games' search value is that margin. Where it is not (Tarocchi adds a win
+    bonus and, for the dealer's team, a prior on the discard), a player told
+    "+14 pts" for a move expected to win by 4 is misled, so each sampled world's
+    value is mapped back to its margin by the policy (``value_to_margin``).
+    ``worlds_rng`` is the search's generator before the search: drawing again
+    from it gives the very worlds the search valued (the values draw nothing)."""
+    policy = view.policy
+    if policy.VALUE_IS_MARGIN:
         return result.means()
-    from .tarocchi_policy import WIN_BONUS, deal_value
     team = view.team
     sums = [0.0] * len(result.actions)
     for row in result.per_sample:
         world = view.sample(worlds_rng, reading=True)
         for i, (action, value) in enumerate(zip(result.actions, row)):
-            after = world
-            if action["type"] == "discard":  # the prior is on the pair discarded
-                after = world.clone()
-                after._apply(action)
-            # deal_value at a margin of 0 is its part beyond the margin and the bonus
-            net = value - deal_value(after, team, [0, 0])
-            sums[i] += net - WIN_BONUS if net > 0 else net + WIN_BONUS if net < 0 else 0.0
+            sums[i] += policy.value_to_margin(world, action, team, value)
     n = max(1, len(result.per_sample))
     return [t / n for t in sums]
 
 
-def hint(state: State, seat: int, rng: random.Random) -> dict:
+def hint(state: State, seat: int, rng: random.Random, samples: int | None = None) -> dict:
     """The expert's move for ``seat`` (the same search, hence the same choice,
-    as ExpertPlayer with this ``rng``), the best TOP choices and a reason."""
+    as ExpertPlayer with this ``rng``), the best TOP choices and a reason.
+    ``samples`` (default: the expert's) lets a test keep the search small."""
     start = time.perf_counter()
-    found = analyse(state, seat, rng)
+    found = analyse(state, seat, rng, samples)
     actions, points, best = found["actions"], found["points"], found["best"]
     order = sorted(range(len(actions)), key=lambda i: (i != best, -(points[i] or 0.0)))
     choices = [{"action": actions[i]["id"],
@@ -96,17 +91,18 @@ def hint(state: State, seat: int, rng: random.Random) -> dict:
 def explain(state: State, action: Action, actions: list[Action], points: list[float],
             best: int, means: list[float] | None = None) -> dict:
     """The main reason for ``action``, from the position, the expected points and
-    the search values (``means``, the points where not given)."""
+    the search values (``means``, the points where not given). What the reason
+    states about the rules (card points, who wins the trick, trumps, sweeps)
+    comes from the game's own rule facts (games/base.py)."""
     if len(actions) == 1:
         return {"code": "only_move"}
-    game = state.GAME_ID
     reason = None
     if action.get("type") in ("capture", "place"):
         reason = _fishing_reason(state, action)
-    elif action.get("type") == "play" and game in ("briscola", "tarocchi"):
+    elif action.get("type") == "play":
         reason = _trick_reason(state, action, actions)
     elif action.get("type") == "discard":
-        pts = sum(_card_points(state, c) for c in action.get("cards") or [action["card"]])
+        pts = state.discard_points(action.get("cards") or [action["card"]])
         if pts:
             reason = {"code": "banks_points", "points": pts}
     if reason is None:
@@ -128,89 +124,37 @@ def _fishing_reason(state: State, action: Action) -> dict | None:
         taken = action["captures"]
         if len(taken) == len(table):
             return {"code": "sweeps"}
-        if "7D" in taken or action["card"] == "7D":
-            if state.GAME_ID == "scopa":
-                return {"code": "takes_settebello"}
+        if state.PRIZE_CARD is not None and state.PRIZE_CARD in taken + [action["card"]]:
+            return {"code": "takes_settebello"}
         rest = [t for t in table if t not in taken]
-        if not _sweepable(state, rest):
+        if not state.could_sweep(rest):
             return {"code": "leaves_no_sweep"}
         return {"code": "captures", "cards": len(taken) + 1}
-    after = table + [action["card"]]
-    if not _sweepable(state, after):
+    if not state.could_sweep(table + [action["card"]]):
         return {"code": "leaves_no_sweep"}
     return None
-
-
-def _sweepable(state: State, table: list[str]) -> bool:
-    """Whether one card could take every card of ``table`` (a sweep): a lone
-    card, or numerals whose values sum to at most 10."""
-    if len(table) <= 1:
-        return bool(table)
-    values = _values(state)
-    total = 0
-    for t in table:
-        v = values.get(t[:-1])
-        if v is None:
-            return False
-        total += v
-    return total <= 10
-
-
-def _values(state: State) -> dict:
-    if state.GAME_ID == "cicera":
-        from ..games.cicera import VALUE
-        return VALUE
-    from ..games.scopa import VALUE
-    return VALUE
-
-
-def _card_points(state: State, card: str) -> int:
-    if state.GAME_ID == "tarocchi":
-        from ..games.tarocchi import card_points
-    else:
-        from ..games.briscola import card_points
-    return card_points(card)
 
 
 def _trick_reason(state: State, action: Action, actions: list[Action]) -> dict | None:
     card = action["card"]
     trick = [c for _, c in state.trick]
-    pts = _card_points(state, card)
+    pts = state.card_points(card)
     if trick:
-        wins = _wins(state, card)
-        total = pts + sum(_card_points(state, c) for c in trick)
-        if wins and total:
-            return {"code": "wins_trick", "points": total}
+        if state.wins_trick_with(card):
+            total = state.trick_points(trick + [card])
+            return {"code": "wins_trick", "points": total} if total else None
+        # "The trick is lost": said only of a card that does not win it.
         others = [a["card"] for a in actions if a["card"] != card]
-        if any(_card_points(state, c) > pts for c in others):
-            return {"code": "saves_points", "points": max(_card_points(state, c)
-                                                          for c in others) - pts}
+        most = max(state.card_points(c) for c in others)
+        if most > pts:
+            return {"code": "saves_points", "points": most - pts}
         return None
-    if state.GAME_ID == "briscola":
-        top = [c for c in state.hands[state.to_move]
-               if c[-1] == state.trump_suit and c[:-1] in ("A", "3")]
-        if top and card not in top:
-            return {"code": "keeps_trump_ace", "card": top[0]}
-    if pts == 0 and not _is_trump(state, card):
+    top = state.top_trumps(state.hands[state.to_move])
+    if top and card not in top:
+        return {"code": "keeps_trump_ace", "card": top[0]}
+    if pts == 0 and not state.is_trump(card):
         return {"code": "leads_low"}
     return None
-
-
-def _is_trump(state: State, card: str) -> bool:
-    if state.GAME_ID == "tarocchi":
-        return card.startswith("T") and card != "T0"
-    return card[-1] == state.trump_suit
-
-
-def _wins(state: State, card: str) -> bool:
-    """Whether ``card`` would be winning the trick once played (it may still be
-    beaten by later players in a four-player trick)."""
-    if state.GAME_ID == "tarocchi":
-        from ..games.tarocchi import trick_winner
-        trick = [list(t) for t in state.trick] + [[state.to_move, card]]
-        return trick_winner(trick) == state.to_move
-    from ..games.briscola import trick_winner
-    return trick_winner(state.trick[0][1], card, state.trump_suit) == 1
 
 
 # ----- review ------------------------------------------------------------------

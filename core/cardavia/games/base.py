@@ -67,6 +67,20 @@ def _copy(x: Any) -> Any:
     return x
 
 
+def sweep_by_sum(table: list[str], values: dict) -> bool:
+    """A sweep test for the fishing games: a lone card, or cards whose capture
+    values (by rank, ``values``) are all known and sum to at most 10."""
+    if len(table) <= 1:
+        return bool(table)
+    total = 0
+    for t in table:
+        v = values.get(t[:-1])
+        if v is None:
+            return False
+        total += v
+    return total <= 10
+
+
 class State:
     """Base class of every game's state. Subclasses fill in the rules."""
 
@@ -237,6 +251,40 @@ class State:
     def deal_index(self) -> int:
         """How many deals are finished; a play-out stops when it grows."""
         return len(self.sheets)
+
+    # ----- rule facts for the hint and the review (ai/advice.py) -----------
+    # Each game states its own; these defaults fit a game without the notion.
+    # PRIZE_CARD: a card whose capture scores a point by itself (Scopa's settebello).
+    PRIZE_CARD: ClassVar[str | None] = None
+
+    def card_points(self, card: str) -> int:
+        """The points ``card`` counts in the game's end count (0: none, or no such count)."""
+        return 0
+
+    def trick_points(self, cs: list[str]) -> int:
+        """The card points a trick of ``cs`` brings its winner."""
+        return sum(self.card_points(c) for c in cs)
+
+    def discard_points(self, cs: list[str]) -> int:
+        """The card points a discard of ``cs`` banks for the discarder's team."""
+        return sum(self.card_points(c) for c in cs)
+
+    def is_trump(self, card: str) -> bool:
+        return False
+
+    def wins_trick_with(self, card: str) -> bool:
+        """Whether ``card``, played now by the player to move, would be winning the
+        trick (later players in a four-player trick may still beat it)."""
+        return False
+
+    def top_trumps(self, hand: list[str]) -> list[str]:
+        """The trumps in ``hand`` that the game's rules make worth keeping for the
+        last tricks (Briscola: its Ace and Three); none by default."""
+        return []
+
+    def could_sweep(self, table: list[str]) -> bool:
+        """Whether one card could take every card of ``table`` (a fishing game's sweep)."""
+        return False
 
     def tallies(self) -> dict | None:
         """What the deal would score if it ended now, from public facts only (the live

@@ -134,6 +134,20 @@ class BriscolaState(State):
             return None
         return {"winner_team": self._winner(), "scores": list(self.points)}
 
+    # ----- rule facts for the hint and the review --------------------------
+    def card_points(self, card: str) -> int:
+        return card_points(card)
+
+    def is_trump(self, card: str) -> bool:
+        return card[-1] == self.trump_suit
+
+    def wins_trick_with(self, card: str) -> bool:
+        return not self.trick or trick_winner(self.trick[0][1], card, self.trump_suit) == 1
+
+    def top_trumps(self, hand: list[str]) -> list[str]:
+        """B: the trump Ace and Three, the cards worth most (11 and 10)."""
+        return [c for c in hand if c[-1] == self.trump_suit and c[:-1] in ("A", "3")]
+
     def card_locations(self) -> dict[str, list[str]]:
         return {"hand0": self.hands[0], "hand1": self.hands[1], "stock": self.stock,
                 "trick": [c for _, c in self.trick], "pile0": self.piles[0],

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, require, rng_for
+from .base import Action, State, require, rng_for, sweep_by_sum
 
 # Capture values (section 3.1): numerals only; courts (J, N, K) have none.
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
@@ -346,6 +346,10 @@ class CiceraState(State):
         if not self.over:
             return None
         return {"winner_team": self.winner_team, "scores": list(self.sheets[-1]["totals"])}
+
+    # ----- rule facts for the hint and the review --------------------------
+    def could_sweep(self, table: list[str]) -> bool:
+        return sweep_by_sum(table, VALUE)
 
     def card_locations(self) -> dict[str, list[str]]:
         places = {f"hand{s}": self.hands[s] for s in range(4)}

@@ -1,6 +1,6 @@
 """Minchiate (Germini): four players in two partnerships, one deal of 21 tricks
 with the 97-card Minchiate pack, settled in *resti* (rules/minchiate.md, §4.3
-and resolutions M1–M24).
+and resolutions M1–M25).
 
 Implemented as written: a random dealer; the cutter is the dealer's left
 (seat ``dealer - 1``, an opponent). The cut and the cutter's steal are
@@ -34,8 +34,8 @@ Readings chosen where the rules file is silent:
 - A declaration that earns the Matto bonus (M16) shows the Matto with it.
 - M5's edge case: with no discardable card left and cards still due, the
   lowest-valued cards are discarded: trump 29 first, then the lowest value.
-- M13: the 0-point card paid for the Matto is the pile's lowest by (value,
-  trump 29 last among equals, suit cards before trumps, deck order).
+- M13: the 0-point card paid for the Matto is the first by (trump 29 last,
+  suit cards before trumps, deck order); with none, M25 decides.
 - A trick the Matto was played to has three cards for the winner; the Matto
   goes to its own team's pile (M11), also in the last trick.
 
@@ -263,12 +263,22 @@ def legal_cards(hand: list[str], trick: list, led_before) -> list[str]:
     return same
 
 
-def matto_payment(pile: list[str]) -> str | None:
-    """M13: the card the Matto's team pays from its pile (0 points if it has one)."""
+def matto_payment(pile: list[str], net_after=None) -> str | None:
+    """M13: the card the Matto's team pays from its pile (0 points if it has one).
+    M25: with no 0-point card, among the cards of the lowest value the one after
+    which the Matto's team ends with the best net resti (``net_after(card)``; the
+    state passes it), then the first in the canonical (pack) order."""
     options = [c for c in pile if c != MATTO]
     if not options:
         return None
-    return min(options, key=lambda c: (VALUE[c], c == "T29", SUIT[c] == "T", ORDER[c]))
+    zero = [c for c in options if not VALUE[c]]
+    if zero:
+        return min(zero, key=lambda c: (c == "T29", SUIT[c] == "T", ORDER[c]))
+    low = min(VALUE[c] for c in options)
+    ties = sorted((c for c in options if VALUE[c] == low), key=ORDER.__getitem__)
+    if net_after is None or len(ties) == 1:
+        return ties[0]
+    return max(ties, key=lambda c: (net_after(c), -ORDER[c]))
 
 
 def resti_after(diff: int, resti: list[int]) -> tuple[int, list[int]]:
@@ -584,7 +594,7 @@ class MinchiateState(State):
         mteam = self.matto_seat % 2
         pile = self.piles[mteam]
         if self.tricks_won[mteam]:
-            card = matto_payment(pile)
+            card = matto_payment(pile, lambda c: self.net_resti_after_paying(mteam, c))
             reason = "exchange"
         else:
             card = MATTO
@@ -595,12 +605,12 @@ class MinchiateState(State):
         self.piles[1 - mteam].append(card)
         return {"from_team": mteam, "to_team": 1 - mteam, "card": card, "reason": reason}
 
-    def end_points(self) -> list[dict]:
-        """M17-M19: each team's end lines from its pile (after M13)."""
+    def end_points(self, piles: list[list[str]] | None = None) -> list[dict]:
+        """M17-M19: each team's end lines from its pile (after M13), or from ``piles``."""
         lines = []
         last = self.last_trick["winner"] % 2 if self.last_trick else None
         for t in (0, 1):
-            pile = self.piles[t]
+            pile = (piles or self.piles)[t]
             counted = sort_cards(c for c in pile if VALUE[c])
             lines.append({"key": "card_points", "team": t,
                           "points": sum(VALUE[c] for c in counted),
@@ -615,6 +625,20 @@ class MinchiateState(State):
             lines.append({"key": "last_trick", "team": t, "points": 10 if last == t else 0,
                           "detail": {}})
         return lines
+
+    def net_resti_after_paying(self, mteam: int, card: str) -> int:
+        """M25: the Matto's team's net resti at the end (M16-M21) if it pays ``card``
+        (counted in the opponents' pile); the state is left as it is."""
+        piles = [list(p) for p in self.piles]
+        piles[mteam].remove(card)
+        piles[1 - mteam].append(card)
+        lines = self.end_points(piles)
+        pts = [sum(l["points"] for l in lines if l["team"] == t) for t in (0, 1)]
+        resti = list(self.resti)
+        diff, _ = resti_after(self.diff + pts[0] - pts[1], resti)
+        if diff:
+            resti[0 if diff > 0 else 1] += 1
+        return resti[mteam] - resti[1 - mteam]
 
     def _end_deal(self) -> None:
         paid = self._settle_matto()
@@ -668,6 +692,25 @@ class MinchiateState(State):
         sheet = self.sheets[-1]
         return {"winner_team": sheet["winner_team"], "scores": list(sheet["totals"]),
                 "net_resti": sheet["net_resti"]}
+
+    # ----- rule facts for the hint and the review --------------------------
+    def card_points(self, card: str) -> int:
+        return VALUE[card]
+
+    def trick_points(self, cs: list[str]) -> int:
+        """The Matto goes back to its own team's pile, not to the winner (M11)."""
+        return sum(VALUE[c] for c in cs if c != MATTO)
+
+    def discard_points(self, cs: list[str]) -> int:
+        """M6: discards are out of the deal and score for nobody."""
+        return 0
+
+    def is_trump(self, card: str) -> bool:
+        return SUIT[card] == "T"
+
+    def wins_trick_with(self, card: str) -> bool:
+        trick = [list(t) for t in self.trick] + [[self.to_move, card]]
+        return trick_winner(trick) == self.to_move
 
     # ----- places and invariants -------------------------------------------
     def card_locations(self) -> dict[str, list[str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .. import cards
-from .base import Action, State, require, rng_for
+from .base import Action, State, require, rng_for, sweep_by_sum
 
 VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 8, "N": 9, "K": 10}
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10,
@@ -223,6 +223,12 @@ class ScopaState(State):
         if not self.over:
             return None
         return {"winner_team": self.winner_team, "scores": list(self.match_scores)}
+
+    # ----- rule facts for the hint and the review --------------------------
+    PRIZE_CARD = SETTEBELLO
+
+    def could_sweep(self, table: list[str]) -> bool:
+        return sweep_by_sum(table, VALUE)
 
     def card_locations(self) -> dict[str, list[str]]:
         if self.over:  # the last deal's cards are all in the piles

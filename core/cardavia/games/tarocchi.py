@@ -475,6 +475,21 @@ class TarocchiState(State):
         sheet = self.sheets[-1]
         return {"winner_team": sheet["winner_team"], "scores": list(sheet["totals"])}
 
+    # ----- rule facts for the hint and the review --------------------------
+    def card_points(self, card: str) -> int:
+        return POINTS[card]
+
+    def trick_points(self, cs: list[str]) -> int:
+        """The Matto goes back to its own team's pile, not to the winner (T5)."""
+        return sum(POINTS[c] for c in cs if c != MATTO)
+
+    def is_trump(self, card: str) -> bool:
+        return SUIT[card] == "T"
+
+    def wins_trick_with(self, card: str) -> bool:
+        trick = [list(t) for t in self.trick] + [[self.to_move, card]]
+        return trick_winner(trick) == self.to_move
+
     def hidden_cards(self, seat: int) -> set[str]:
         """Other seats' hands, and the discard for all but the dealer until the end (T10)."""
         hidden = super().hidden_cards(seat)
