@@ -150,7 +150,7 @@ SAVED_JS = """() => { const raw = localStorage.getItem('cardavia.save.briscola.p
 
 NEW_HAND_SHOWN_JS = """() => { const s = window.__cardavia.snapshot;
   if (!s || s === window.__before || s.to_move === undefined) return false;
-  const shown = [...document.querySelectorAll('.table-view .hand > button[data-card]')].map((e) => e.dataset.card).sort();
+  const shown = [...document.querySelectorAll('.table-view .hand button[data-card]')].map((e) => e.dataset.card).sort();
   return shown.length > 0 && shown.join() === [...s.hand].sort().join(); }"""
 
 

@@ -9,10 +9,10 @@ import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
 import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
 import { MatchController } from "./table/controller.js";
-import { badgeFor } from "./table/narrator.js";
+import { badgeFor, killAfter } from "./table/narrator.js";
 import { TableLog } from "./table/tablelog.js";
 import { Animator } from "./table/animate.js";
-import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand, renderScores } from "./table/render.js";
+import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand, renderScores, fitHandBox } from "./table/render.js";
 import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
@@ -59,6 +59,14 @@ export class TableView {
     this.tableLog = new TableLog(this);
     this.build();
     this.root.appendChild(this.el);
+    // the hand is fitted to its box's width (and, on a desktop, the window's height)
+    this.fitWidth = window.innerWidth;
+    this.onResize = () => {
+      if (window.innerWidth === this.fitWidth && window.innerWidth <= 820) return; // a phone's bar sliding
+      this.fitWidth = window.innerWidth;
+      fitHandBox(this.handEl);
+    };
+    window.addEventListener("resize", this.onResize);
   }
 
   pace() { return paceFor(this.settings.speed); }
@@ -146,6 +154,7 @@ export class TableView {
 
   destroy() {
     this.disposed = true;
+    window.removeEventListener("resize", this.onResize);
     setCardNaming(null);
     this.ctl.dispose();
     this.clock.skip();
@@ -260,7 +269,7 @@ export class TableView {
       if (badge) this.flash(badge.where === "seat" && ev.seat !== undefined ? seatPosition(ev.seat, me, this.game.players) : "center", badge.text, ev.type, ev);
       if (ev.type === "deal_scored") sheet = ev.sheet;
       if (ev.type === "played" || ev.type === "placed" || ev.type === "captured") await this.animator.play(ev, me);
-      else if (ev.type === "trick_won") await this.animator.trick(ev, me);
+      else if (ev.type === "trick_won") await this.animator.trick(ev, me, killAfter(events, i));
     }
     if (!this.isCurrent(token)) return;
     this.snap = snap;
@@ -408,6 +417,7 @@ export class TableView {
       clear(this.choiceEl).hidden = true;
       this.choiceEl.classList.remove("discard-box", "declare-box");
     }
+    fitHandBox(this.handEl); // the chooser above the hand moved its top
   }
 }
 

@@ -573,8 +573,10 @@ class MinchiateState(State):
         self.trick = []
         self.leader = self.to_move = winner
         if self.record:
+            # points: the counting cards the trick adds to the winner's pile (M19's end
+            # count), as every trick game's trick_won says; a kill follows as "scored"
             event = {"type": "trick_won", "seat": winner, "cards": won,
-                     "trick": self.tricks_played}
+                     "points": self.trick_points(won), "trick": self.tricks_played}
             if matto:
                 event["matto"] = self.matto_seat
             self.emit(event)

@@ -1,5 +1,5 @@
 // Minchiate trumps and the Matto: a game-icons.net silhouette of each subject (CC BY 3.0,
-// see icons.js), the number large in the corners and the Italian title below (the card's
+// see icons.js), the number large in the top-left corner (the part a hand leaves uncovered) and the Italian title below (the card's
 // art, never translated). Colours group the trumps as the deck does: the five Papi, the
 // virtues and allegories, the four elements, the twelve signs, the five arie.
 import { el, g, text, INK, GOLD, PAPER } from "./svg.js";
@@ -43,8 +43,10 @@ export function minchiateTrump(n, style, label) {
       ...(title.length > 10 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}) }),
   ];
   if (n) {
-    const idx = () => text(label, { x: 30, y: 15.5, "font-size": 11.5, fill: INK, "data-index": "" });
-    parts.push(el("rect", { x: 19, y: 6.5, width: 22, height: 11, rx: 5.5, fill: PAPER, stroke: GOLD, "stroke-width": 0.8 }), idx());
+    // top-left, as a suit card's index: the part of the card a neighbour in the hand leaves uncovered
+    const idx = () => text(label, { x: 15, y: 16, "font-size": 11.5, fill: INK, "data-index": "",
+      ...(label.length > 1 ? { textLength: 14, lengthAdjust: "spacingAndGlyphs" } : {}) });
+    parts.push(el("rect", { x: 6, y: 6.5, width: 18, height: 12, rx: 6, fill: PAPER, stroke: GOLD, "stroke-width": 0.8 }), idx());
   }
   return parts;
 }

@@ -130,7 +130,7 @@ export function titledTrump(n, style, label) {
       ...(title.length > 11 ? { textLength: 47, lengthAdjust: "spacingAndGlyphs" } : {}) }, [document.createTextNode(title)]),
   ];
   if (n) {
-    const idx = () => el("text", { x: 9, y: 12, "font-size": 7.5, "font-weight": 700, "text-anchor": "middle", fill: style.frame,
+    const idx = () => el("text", { x: 11, y: 14, "font-size": 10, "font-weight": 700, "text-anchor": "middle", fill: style.frame,
       "font-family": "Georgia, serif", "data-index": "" }, [document.createTextNode(label)]);
     parts.push(idx(), g({ transform: "rotate(180 30 50)" }, [idx()]));
   }

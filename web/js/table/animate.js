@@ -61,17 +61,22 @@ export class Animator {
     }
   }
 
-  /** The trick's winning card is marked with the points it carries, then the trick slides to the winner. */
-  async trick(ev, me) {
+  /** The trick's winning card is marked with the points it carries (and `kill`, the points a
+   * Minchiate kill scored at once), then the trick slides to the winner. */
+  async trick(ev, me, kill = 0) {
     const v = this.v;
     const pos = seatPosition(ev.seat, me, v.players);
     const cards = [...v.playEl.querySelectorAll(".card")];
     const w = cards.find((c) => c.dataset.seat === String(ev.seat) && (!ev.card || c.dataset.card === ev.card))
       || v.playEl.querySelector(`[data-pos="${pos}"]`);
     if (w) w.classList.add("winner");
-    const label = h("span", { class: `trick-points to-${pos}`, dataset: { points: ev.points || 0 }, text: t("table.trick_points", { points: ev.points || 0 }) });
+    // beside the trick on the winner's side, over no card: what the trick adds to the pile,
+    // and a Minchiate kill (its own "scored" event, M15) scored at once
+    const label = h("span", { class: "trick-points", dataset: { pos, points: ev.points || 0 } },
+      h("span", { class: "tp-main", text: t("table.trick_points", { points: ev.points || 0 }) }),
+      kill ? h("span", { class: "tp-kill", dataset: { kill }, text: t("table.kill_points", { points: kill }) }) : null);
     v.playEl.appendChild(label);
-    v.recordTrick({ seat: ev.seat, pos, points: ev.points || 0, card: w ? w.dataset.card : null });
+    v.recordTrick({ seat: ev.seat, pos, points: ev.points || 0, kill, card: w ? w.dataset.card : null });
     await v.clock.wait(this.pace.hold);
     await this.sweep([...cards, label], pos);
     v.lastPlayed = null;

@@ -68,7 +68,7 @@ export function showDiscardChooser(box, s, sel, { onDiscard }) {
   // the explanation folds away so that the hand stays on a phone's screen
   const more = h("details", { class: "discard-more" },
     h("summary", { text: t("table.discard_why_title") }), rule, list);
-  if (window.matchMedia && window.matchMedia("(min-width: 900px)").matches) more.open = true;
+  if (window.matchMedia && window.matchMedia("(min-width: 900px) and (min-height: 1000px)").matches) more.open = true;
   box.appendChild(more);
   return why;
 }

@@ -79,3 +79,14 @@ export function badgeFor(ev) {
   if (ev.type === "unclaimed") return { text: t("table.unclaimed", { count: (ev.cards || []).length }), where: "center" };
   return null;
 }
+
+/** The points a kill scored for the trick won at `events[i]` (Minchiate, M15): the
+ * "scored" event of kind "kill" that follows it before the next play. */
+export function killAfter(events, i) {
+  for (let j = i + 1; j < events.length; j++) {
+    const ev = events[j];
+    if (ev.type === "played" || ev.type === "trick_won") return 0;
+    if (ev.type === "scored" && ev.kind === "kill") return (ev.points || []).reduce((a, b) => a + b, 0);
+  }
+  return 0;
+}

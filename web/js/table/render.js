@@ -8,6 +8,7 @@ import { cardName, cardsName, seatPosition, teamName } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
 import { meterView } from "./minchiate.js";
+import { fitHand, splitRows } from "./handfit.js";
 
 /** A card face for the view `v` ({deck, game}): its corners as that game counts them. */
 export function cardEl(code, v, extra = {}) {
@@ -84,6 +85,12 @@ export function renderLed(ledEl, s, v) {
   const show = !v.layout.fishing && s.phase === "play" && leader !== undefined && leader !== null;
   ledEl.hidden = !show;
   ledEl.textContent = show ? t(trick.length ? "table.led_by" : "table.to_lead", { who: v.seatName(leader) }) : "";
+  if (!show) return;
+  // the label sits in the leader's own seat label, never in the middle over another seat
+  const pos = seatPosition(leader, s.seat, s.players);
+  const home = leader === s.seat ? v.myInfo : v.seats[pos] && v.seats[pos].querySelector(".seat-info");
+  ledEl.dataset.pos = pos;
+  if (home && ledEl.parentElement !== home) home.append(ledEl);
 }
 
 /** The stock (face down) and the trump card face up beside it, whole. */
@@ -117,11 +124,8 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     if (a.type === "discard" && a.cards && sel.every((c) => a.cards.includes(c))) a.cards.forEach((c) => legalCards.add(c));
   }
   const hand = s.hand || [];
-  handEl.classList.toggle("many", hand.length > 8);
-  handEl.classList.toggle("crowded", hand.length > 17); // Minchiate's 21 cards: two rows on a phone
-  handEl.style.setProperty("--n", String(hand.length));
   const discarding = s.phase === "discard" && s.your_turn;
-  for (const c of hand) {
+  const buttons = hand.map((c) => {
     const b = h("button", {
       type: "button", class: "card-btn", "aria-label": cardName(c), dataset: { card: c },
       disabled: !legalCards.has(c) && !sel.includes(c),
@@ -129,12 +133,55 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
       onclick: () => onCard(c),
     });
     b.appendChild(cardEl(c, v));
-    handEl.appendChild(b);
+    return b;
+  });
+  if (handEl.closest(".embed")) {
+    // the embed sizes its hand by its own box (embed.css, container units)
+    handEl.classList.toggle("many", hand.length > 8);
+    handEl.classList.toggle("crowded", hand.length > 17);
+    handEl.append(...buttons);
+  } else {
+    handEl.append(h("span", { class: "card hand-probe", "aria-hidden": "true" }), ...buttons);
+    fitHandBox(handEl);
   }
   if (focused) {
     const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled])");
     if (b) b.focus({ preventScroll: true });
   }
+}
+
+/** The room a desktop hand may take: down to the window's bottom edge, as the page opens
+ * (the hand is visible without scrolling); a phone scrolls, and takes the card's own size. */
+function roomBelow(handEl) {
+  if (window.innerWidth <= 820) return Infinity;
+  const top = handEl.getBoundingClientRect().top + window.scrollY;
+  return Math.max(0, window.innerHeight - top - 12);
+}
+
+/**
+ * Lays the hand's cards out in rows that fit its box (handfit.js): the card width and
+ * overlap as CSS variables, the rows as elements. Runs again when the window's width
+ * changes (table.js), on the same buttons.
+ */
+export function fitHandBox(handEl) {
+  const buttons = [...handEl.querySelectorAll("button.card-btn")];
+  const probe = handEl.querySelector(".hand-probe");
+  if (!probe || !buttons.length) return;
+  const cs = getComputedStyle(handEl);
+  const width = handEl.clientWidth - parseFloat(cs.paddingLeft || "0") - parseFloat(cs.paddingRight || "0");
+  const maxCardW = probe.getBoundingClientRect().width;
+  if (width <= 0 || maxCardW <= 0) return;
+  const fit = fitHand({ n: buttons.length, width, maxCardW, minCardW: Math.min(maxCardW, 40), maxHeight: roomBelow(handEl) });
+  handEl.classList.add("fitted");
+  handEl.style.setProperty("--fit-w", `${fit.cardW}px`);
+  handEl.style.setProperty("--lap", `${fit.lap}px`);
+  handEl.dataset.rows = String(fit.rows);
+  const inRows = buttons.every((b) => b.parentElement.classList.contains("hand-row"));
+  if (inRows && handEl.querySelectorAll(".hand-row").length === fit.rows) return; // moving a button would drop its focus
+  const focused = handEl.contains(document.activeElement) ? document.activeElement : null;
+  for (const row of handEl.querySelectorAll(".hand-row")) row.remove();
+  for (const cards of splitRows(buttons, fit.rows)) handEl.append(h("div", { class: "hand-row" }, cards));
+  if (focused) focused.focus({ preventScroll: true });
 }
 
 /** The scores box: per team the deal's points, the match score and the live tallies. */
