@@ -18,7 +18,7 @@ import pytest
 from conftest import BOOT_TIMEOUT, ROOT, shared_page
 from helpers import snapshot
 
-from cardavia.games.minchiate import MATTO, VALUE
+from cardavia.games.minchiate import MATTO, CARD_POINTS
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -187,4 +187,4 @@ def test_minchiate_tricks_show_the_kills_the_meter_scored(hpage, server):
     # the badge's points: the counting cards the last trick added to its winner's pile (M19)
     last = snap["last_trick"]
     assert shown[-1]["seat"] == last["winner"]
-    assert shown[-1]["points"] == sum(VALUE[x["card"]] for x in last["cards"] if x["card"] != MATTO)
+    assert shown[-1]["points"] == sum(CARD_POINTS[x["card"]] for x in last["cards"] if x["card"] != MATTO)

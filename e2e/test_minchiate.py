@@ -1,6 +1,6 @@
 """Minchiate in real Chromium: whole deals by clicking, as the cutter and as the dealer,
 through the one-card discards (each card that cannot go explained from the engine's
-`discard_blocked`), the declaration chooser (every combination listed, ticked, declared
+`discard_blocks`), the declaration chooser (every combination listed, ticked, declared
 one by one) and 21 tricks, to a score sheet whose every line and total equals the
 engine's; the resti meter equals the snapshot's; the setup (cut, steals, shown card,
 robbing, pigliati) is shown and logged; a phone in portrait; Persian; axe; and the
@@ -57,7 +57,7 @@ def enabled(page) -> set[str]:
 def check_discard_step(page, snap) -> None:
     """The hand's enabled cards are the legal discards; every other card says why, as the engine does."""
     legal = {a["card"] for a in snap["legal"]}
-    blocked = snap["discard_blocked"]
+    blocked = snap["discard_blocks"]
     assert enabled(page) == legal
     assert set(blocked) == set(snap["hand"]) - legal
     why = dict(page.locator(".hand button[data-why]").evaluate_all("bs => bs.map(b => [b.dataset.card, b.dataset.why])"))
@@ -178,7 +178,7 @@ def test_a_whole_deal_as_the_cutter(mpage, server):
     assert any(line.startswith("You stole Trump ") for line in log), log
     assert any(line.startswith("Steal: ") and "resti 0–0" in line for line in log), log
     assert any(" showed the last card dealt: " in line for line in log), log
-    assert "trump29" in snap["discard_blocked"].values()
+    assert "trump29" in snap["discard_blocks"].values()
     assert serious_axe_violations(page) == []
     seen = play_deal(page)
     assert seen["discards"] == 1 and seen["combos"] == 1 and seen["plays"] == 21

@@ -23,8 +23,8 @@ CODES = {"only_move", "sweeps", "takes_settebello", "captures", "leaves_no_sweep
 FISHING = {"scopa": scopa, "cicera": cicera}
 
 # The rules' card points and trick winner, by game (a trick is [[seat, card], ...]).
-POINTS = {"briscola": briscola.card_points, "tarocchi": tarocchi.POINTS.__getitem__,
-          "minchiate": minchiate.VALUE.__getitem__}
+POINTS = {"briscola": briscola.card_points, "tarocchi": tarocchi.CARD_POINTS.__getitem__,
+          "minchiate": minchiate.CARD_POINTS.__getitem__}
 TRUMP = {"tarocchi": lambda s, c: c[0] == "T" and c != cards.MATTO,
          "minchiate": lambda s, c: c[0] == "T" and c != cards.MATTO,
          "briscola": lambda s, c: c[-1] == s.trump_suit}
@@ -76,7 +76,7 @@ def check_reason(game: str, s, action: dict, reason: dict) -> None:
     if code == "banks_points":
         # T: the dealer's discard counts for his team; M6: Minchiate's counts for nobody.
         assert game == "tarocchi", (game, action)
-        assert reason["points"] == sum(tarocchi.POINTS[c] for c in action["cards"]) > 0
+        assert reason["points"] == sum(tarocchi.CARD_POINTS[c] for c in action["cards"]) > 0
         return
     if code in ("wins_trick", "saves_points", "keeps_trump_ace", "leads_low"):
         points = POINTS[game]
@@ -141,7 +141,7 @@ def test_minchiate_discard_of_the_three_of_coins_banks_nothing():
     s = _minchiate_discard_position()
     legal = s.legal_actions()
     three = {"id": "discard:3C", "type": "discard", "card": "3C"}
-    assert minchiate.VALUE["3C"] == 0 and briscola.card_points("3C") == 10
+    assert minchiate.CARD_POINTS["3C"] == 0 and briscola.card_points("3C") == 10
     reason = advice.explain(s, three, legal + [three], [1.0] * len(legal) + [2.0],
                             len(legal))
     assert reason == {"code": "best_average", "gain": 1.0}
@@ -153,8 +153,8 @@ def test_tarocchi_discard_banks_its_card_points():
     s = new_game("tarocchi", 3)
     assert s.phase == "discard"
     legal = s.legal_actions()
-    worth = max(legal, key=lambda a: sum(tarocchi.POINTS[c] for c in a["cards"]))
-    pts = sum(tarocchi.POINTS[c] for c in worth["cards"])
+    worth = max(legal, key=lambda a: sum(tarocchi.CARD_POINTS[c] for c in a["cards"]))
+    pts = sum(tarocchi.CARD_POINTS[c] for c in worth["cards"])
     reason = advice.explain(s, worth, legal, [0.0] * len(legal), legal.index(worth))
     assert pts > 0 and reason == {"code": "banks_points", "points": pts}
 

@@ -13,7 +13,7 @@ from cardavia.ai import View, make_player
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction
 from cardavia.games.minchiate import (
-    COUNTING, PACK, STEALABLE, VALUE, MinchiateState, combinations, discard_block,
+    COUNTING, PACK, STEALABLE, CARD_POINTS, MinchiateState, combinations, discard_block,
     final_resti, legal_cards, legal_discards, matto_payment, resti_after, trick_winner)
 
 P = cards.parse_cards
@@ -65,11 +65,11 @@ def legal(s: MinchiateState) -> list[str]:
 # ----- §4.2: the pack ----------------------------------------------------------
 def test_the_pack_has_97_cards_25_counting_worth_142_and_the_stealable_set():
     assert len(PACK) == 97 and len(set(PACK)) == 97
-    assert len(COUNTING) == 25 and sum(VALUE.values()) == 142
-    assert VALUE["T36"] == 10 and VALUE["T35"] == 5 and VALUE["T29"] == 0
-    assert VALUE["T28"] == VALUE["T20"] == VALUE["T13"] == VALUE["T10"] == VALUE["T1"] == 5
-    assert VALUE["T2"] == VALUE["T5"] == 3 and VALUE["T0"] == 5 and VALUE["KB"] == 5
-    assert VALUE["QC"] == VALUE["T21"] == VALUE["T6"] == 0
+    assert len(COUNTING) == 25 and sum(CARD_POINTS.values()) == 142
+    assert CARD_POINTS["T36"] == 10 and CARD_POINTS["T35"] == 5 and CARD_POINTS["T29"] == 0
+    assert CARD_POINTS["T28"] == CARD_POINTS["T20"] == CARD_POINTS["T13"] == CARD_POINTS["T10"] == CARD_POINTS["T1"] == 5
+    assert CARD_POINTS["T2"] == CARD_POINTS["T5"] == 3 and CARD_POINTS["T0"] == 5 and CARD_POINTS["KB"] == 5
+    assert CARD_POINTS["QC"] == CARD_POINTS["T21"] == CARD_POINTS["T6"] == 0
     assert STEALABLE == COUNTING | {f"T{n}" for n in range(21, 41)}
     assert len(STEALABLE) == 25 + 8  # 21-27 and 29: the non-counting sopraventi
 
@@ -161,14 +161,14 @@ def test_m5_only_zero_point_cards_other_than_29_may_be_discarded():
 def test_m5_the_observation_gives_the_reason_each_card_cannot_go():
     s = dealt(["7B", "T36", "T23", "KC"])
     obs = s.observation(s.cutter)
-    blocked = obs["discard_blocked"]
+    blocked = obs["discard_blocks"]
     for c in s.hands[s.cutter]:
         assert (c in blocked) == (discard_block(c) is not None)
         if c in blocked:
             assert blocked[c] == discard_block(c)
     with pytest.raises(IllegalAction):
         s.apply("discard:KC")
-    assert "discard_blocked" not in s.observation(s.dealer)
+    assert "discard_blocks" not in s.observation(s.dealer)
 
 
 def test_m5_edge_case_without_a_discardable_card_29_goes_first_then_the_lowest_value():
@@ -396,7 +396,7 @@ def test_m17_m18_m19_end_lines_cards_beyond_42_last_trick_and_pile_combinations(
              if l["key"] != "combination"}
     assert lines[("cards_beyond_42", 0)] == 50 - 42 and lines[("cards_beyond_42", 1)] == 0
     assert lines[("last_trick", 1)] == 10 and lines[("last_trick", 0)] == 0
-    kings = sum(VALUE[c] for c in s.piles[0] if c[0] == "K")
+    kings = sum(CARD_POINTS[c] for c in s.piles[0] if c[0] == "K")
     assert lines[("card_points", 0)] == 5 + 3 + 3 + 5 + kings
     assert lines[("card_points", 1)] == 5
     combos = [l for l in s.end_points() if l["key"] == "combination"]

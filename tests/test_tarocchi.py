@@ -15,7 +15,7 @@ from cardavia.ai.policies import policy_for
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction, State
 from cardavia.games.tarocchi import (
-    POINTS, TarocchiState, discard_is_legal, legal_cards, sort_cards,
+    CARD_POINTS, TarocchiState, discard_is_legal, legal_cards, sort_cards,
     trick_winner)
 
 from leaks import observation_cards
@@ -50,7 +50,7 @@ def build(hands: dict[int, str], dealer: int = 3, leader: int | None = None, tri
     if phase != "discard":
         piles[rest_to] += [c for c in PACK if c not in placed]
     s.piles = piles
-    s.points = [sum(POINTS[c] for c in p) for p in s.piles]
+    s.points = [sum(CARD_POINTS[c] for c in p) for p in s.piles]
     s.tricks_won = list(tricks_won)
     s.tricks_played = sum(tricks_won)
     s.last_trick = None
@@ -90,7 +90,7 @@ def test_T1_trump_21_is_highest_and_honours_are_1_21_and_matto():
     assert trick_winner([[0, "T21"], [1, "T20"], [2, "T1"], [3, "T2"]]) == 0
     assert trick_winner([[0, "T2"], [1, "T1"], [2, "T3"], [3, "T0"]]) == 2
     # The honours worth 5: trump 1, trump 21, the Matto; the Angel is an ordinary trump.
-    assert [POINTS[c] for c in ("T1", "T21", "T0", "T20", "T2")] == [5, 5, 5, 1, 1]
+    assert [CARD_POINTS[c] for c in ("T1", "T21", "T0", "T20", "T2")] == [5, 5, 5, 1, 1]
     # Played out: seat 0 leads T20, seat 1 wins with T21 and takes 1 + 5 + 1 + 5 = 12.
     s = build({0: "T20 5S", 1: "T21 6S", 2: "T19 7S", 3: "T1 8S"}, dealer=3, leader=0)
     before = list(s.points)
@@ -390,7 +390,7 @@ def test_T9_no_declarations_bonuses_or_group_counting():
             got.append("T0")
         if line(sheet, "matto", 1 - t)["detail"]["handed_over"]:
             got.remove("T0")
-        assert sheet["totals"][t] == sum(POINTS[c] for c in got)
+        assert sheet["totals"][t] == sum(CARD_POINTS[c] for c in got)
 
 
 # ----- T10 -------------------------------------------------------------------
@@ -417,7 +417,7 @@ def test_T10_discard_hidden_trump_count_public_last_trick_shown():
     assert obs["last_trick"]["winner"] == s.leader and len(obs["last_trick"]["cards"]) == 4
     assert obs["trick"] == [] and obs["hand_counts"] == [14, 14, 14, 14]
     assert obs["points"] == s.points and sum(obs["points"]) == sum(
-        POINTS[c] for c in obs["played"])
+        CARD_POINTS[c] for c in obs["played"])
     while not s.is_terminal():
         s.apply(rng.choice(s.legal_actions())["id"])
     # The discard is shown at the end.
@@ -469,7 +469,7 @@ def test_determinize_respects_trump_discard_inference():
         d = s.determinize(0, random.Random(i))
         assert not any(cards.is_trump(c) for c in d.hands[3])
         assert sum(1 for c in d.discard if cards.is_trump(c)) == 1
-        assert not any(POINTS[c] == 5 for c in d.discard)
+        assert not any(CARD_POINTS[c] == 5 for c in d.discard)
 
 
 def test_greedy_partnership_knowledge():

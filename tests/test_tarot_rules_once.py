@@ -9,7 +9,7 @@ import random
 from cardavia.ai import tarocchi_policy as tp
 from cardavia.games import new_game
 from cardavia.games.tarocchi import (
-    MATTO, PLAIN, POINTS, final_totals, legal_cards, legal_plain, pile_points,
+    MATTO, PLAIN, CARD_POINTS, final_totals, legal_cards, legal_plain, pile_points,
     plain_trick_standing, trick_standing)
 
 
@@ -66,7 +66,7 @@ def test_the_end_totals_are_the_score_sheets():
         if not s.is_terminal():
             continue
         totals = final_totals(pile_points(s.piles), s.tricks_won, s.matto_seat, s.dealer,
-                              sum(POINTS[c] for c in s.discard))
+                              sum(CARD_POINTS[c] for c in s.discard))
         assert totals == s.sheets[-1]["totals"]
         finished += 1
     assert finished == 40

@@ -74,7 +74,7 @@ def game_info(game_id: str) -> dict:
     base = Counter(points.values()).most_common(1)[0][0] if points else 0
     # Fishing games add cards up: where their capture values cover the courts, the
     # corners show those values instead of the letters.
-    value = getattr(module, "VALUE", {}) if module is not None else {}
+    value = getattr(module, "CAPTURE_VALUE", {}) if module is not None else {}
     labels = {}
     for deck in decks:
         for r in _ranks(cards.DECKS[deck]):

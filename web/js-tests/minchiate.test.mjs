@@ -63,7 +63,7 @@ test("sheet details say the cards, the combination and when a resto was earned",
 
 test("one-card discards: every card outside the legal ones says the engine's reason", () => {
   useLanguage("en");
-  const s = { hand: ["T0", "T29", "2C", "3C", "KS"], discard_blocked: { T0: "counting", T29: "trump29", KS: "counting" } };
+  const s = { hand: ["T0", "T29", "2C", "3C", "KS"], discard_blocks: { T0: "counting", T29: "trump29", KS: "counting" } };
   const discards = [{ id: "discard:2C", type: "discard", card: "2C" }, { id: "discard:3C", type: "discard", card: "3C" }];
   const why = discardReasons(s, discards, [], 1);
   assert.deepEqual([...why.keys()], ["T0", "T29", "KS"]);

@@ -15,7 +15,7 @@ from .. import cards
 from ..games._sampling import deal_constrained
 from ..games.base import Action
 from ..games.cicera import (
-    FANTE_OF_CUPS, HAND_SIZE, MATTA, RANK_OF, RANK_OF_VALUE, RANKS, TEN_OF_COINS, VALUE,
+    FANTE_OF_CUPS, HAND_SIZE, MATTA, RANK_OF, RANK_OF_VALUE, RANKS, TEN_OF_COINS, CAPTURE_VALUE,
     napola_length)
 from .policy import Policy, margin
 
@@ -179,7 +179,7 @@ def _context(state) -> dict:
         v = p[r] * (MATERIAL[t] + AVERAGE_MATERIAL)
         if v > base:
             base = v
-        tv = VALUE.get(r)
+        tv = CAPTURE_VALUE.get(r)
         tsum = 99 if tv is None else tsum + tv
         tmat += MATERIAL[t]
     return {"turn": state.turn, "p": p, "base": base, "tsum": tsum, "tmat": tmat,
@@ -207,7 +207,7 @@ def _threat(state, table: list[str], p: dict[str, float]) -> float:
         if v > best:
             best = v
         if total < 99:
-            tv = VALUE.get(r)
+            tv = CAPTURE_VALUE.get(r)
             total = 99 if tv is None else total + tv
     if total <= 10:
         v = p[RANK_OF_VALUE[total]] * (1.0 + AVERAGE_MATERIAL + mat + (n >= 3))
@@ -224,7 +224,7 @@ def _place_threat(state, card: str, ctx: dict) -> float:
     n = len(state.table) + 1
     v = p[r] * (1.0 + MATERIAL[card] + AVERAGE_MATERIAL + (n == 1))  # picada (+ scopa)
     best = ctx["base"] if ctx["base"] > v else v
-    cv = VALUE.get(r)
+    cv = CAPTURE_VALUE.get(r)
     if n >= 2 and cv is not None:
         total = ctx["tsum"] + cv
         if total <= 10:

@@ -24,7 +24,7 @@ from .policy import Policy
 
 SUIT = M.SUIT
 STRENGTH = M.STRENGTH
-VALUE = M.VALUE
+CARD_POINTS = M.CARD_POINTS
 MATTO = M.MATTO
 _SI = {"T": 0, "C": 1, "D": 2, "S": 3, "B": 4, "M": 5}
 SUIT_INDEX = {c: _SI[SUIT[c]] for c in M.PACK}
@@ -80,7 +80,7 @@ def discard_key(hand: list[str], card: str) -> tuple:
 # Per card: (suit index, strength, value, cost of spending it). The cost is the
 # card's future worth (trumps win tricks later) plus a hair per strength, so
 # that among equal values the lower card goes.
-_INFO = {c: (SUIT_INDEX[c], STRENGTH[c], VALUE[c],
+_INFO = {c: (SUIT_INDEX[c], STRENGTH[c], CARD_POINTS[c],
              (0.6 + 0.04 * STRENGTH[c] if SUIT[c] == "T" else 0.03 * STRENGTH[c])
              + 0.0001 * STRENGTH[c]) for c in M.PACK}
 

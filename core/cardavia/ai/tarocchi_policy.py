@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..games.base import Action
 from . import tarocchi_solver
 from ..games.tarocchi import (
-    BY_SUIT, MATTO, PACK, PLAIN, POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, beats,
+    BY_SUIT, MATTO, PACK, PLAIN, CARD_POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, beats,
     final_totals, legal_cards, pile_points, plain_trick_standing, trick_standing)
 from .policy import Policy
 from .tarocchi_value import WIN_BONUS, deal_value, discard_value, rollout_value
@@ -128,7 +128,7 @@ def greedy_key(state, action: Action, ctx: dict | None = None) -> tuple:
     if ctx is None:
         ctx = _context(state)
     led = ctx["led"]
-    pc = POINTS[card]
+    pc = CARD_POINTS[card]
     s = SUIT[card]
     if s == "T":
         cost = 0.0 if card == "T1" else 0.5 + 0.05 * STRENGTH[card]
@@ -209,7 +209,7 @@ def rollout_best(state) -> str:
     best = None
     best_key = None
     for card in legal_cards(hands[me], trick):
-        pc = POINTS[card]
+        pc = CARD_POINTS[card]
         su = SUIT[card]
         st = STRENGTH[card]
         if card == MATTO:
@@ -521,7 +521,7 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False)
         win_si = win_st = -1
         points = 0
     totals = final_totals(card_pts, tricks_won, matto_seat, state.dealer,
-                          sum(POINTS[c] for c in state.discard))
+                          sum(CARD_POINTS[c] for c in state.discard))
     return deal_value(state, team, totals)
 
 

@@ -9,7 +9,7 @@ about 20x faster, which lets the expert solve the last three or four tricks."""
 from __future__ import annotations
 
 from ..games.tarocchi import (
-    MATTO, PLAIN, POINTS, TRICKS, final_totals, legal_plain, pile_points,
+    MATTO, PLAIN, CARD_POINTS, TRICKS, final_totals, legal_plain, pile_points,
     plain_trick_standing)
 from .alphabeta import INF, probe, step, store
 from .policy import SolverLimit
@@ -26,7 +26,7 @@ def solve(state, team: int, table: dict, node_limit: int) -> float:
     info = _INFO
     hands = [list(h) for h in state.hands]
     dealer = state.dealer
-    discard_pts = sum(POINTS[c] for c in state.discard)
+    discard_pts = sum(CARD_POINTS[c] for c in state.discard)
     # What deal_value adds beyond the margin and the win bonus (the discard
     # prior) is the same at every leaf of this world.
     extra = deal_value(state, team, [0, 0])

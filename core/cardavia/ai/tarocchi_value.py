@@ -6,7 +6,7 @@ it without importing each other."""
 
 from __future__ import annotations
 
-from ..games.tarocchi import _NON_KING_SUITS, POINTS, SUIT, STRENGTH
+from ..games.tarocchi import _NON_KING_SUITS, CARD_POINTS, SUIT, STRENGTH
 
 DISCARD_PRIOR = 2.0
 # The deal is the match: a play-out is worth its margin plus this for a win.
@@ -27,8 +27,8 @@ def discard_value(hand: list[str], pair) -> float:
         if s == "T":
             value -= 4 + 0.1 * STRENGTH[c]
             continue
-        value += POINTS[c]
-        if "K" + s not in hand and POINTS[c] > 1:
+        value += CARD_POINTS[c]
+        if "K" + s not in hand and CARD_POINTS[c] > 1:
             value += 1.0  # an unguarded court is likely to fall to the King
     left: dict[str, int] = {}
     for c in hand:

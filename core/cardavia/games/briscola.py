@@ -15,12 +15,12 @@ from .base import Action, State, require, rng_for
 
 # Rank strength (higher wins) and card points; separate things (B3, seed).
 STRENGTH = {"2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "J": 5, "N": 6, "K": 7, "3": 8, "A": 9}
-POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}
+RANK_POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}
 TOTAL_POINTS = 120
 
 
 def card_points(card: str) -> int:
-    return POINTS.get(card[:-1], 0)
+    return RANK_POINTS.get(card[:-1], 0)
 
 
 def strength(card: str) -> int:

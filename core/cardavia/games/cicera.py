@@ -17,8 +17,8 @@ from .. import cards
 from .base import Action, State, require, rng_for, sweep_by_sum
 
 # Capture values (section 3.1): numerals only; courts (J, N, K) have none.
-VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
-RANK_OF_VALUE = {v: r for r, v in VALUE.items()}
+CAPTURE_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
+RANK_OF_VALUE = {v: r for r, v in CAPTURE_VALUE.items()}
 MATTA = "2S"
 TEN_OF_COINS = "10D"
 FANTE_OF_CUPS = "JC"
@@ -33,7 +33,7 @@ _NO_GROUPS: dict[int, list[list[str]]] = {}
 
 def capture_groups(table: list[str]) -> dict[int, list[list[str]]]:
     """Every group of two or more table numerals by its sum (2…10), in table order (C2)."""
-    nums = [(t, VALUE[t[:-1]]) for t in table if t[:-1] in VALUE]
+    nums = [(t, CAPTURE_VALUE[t[:-1]]) for t in table if t[:-1] in CAPTURE_VALUE]
     groups: dict[int, list[list[str]]] = {}
     n = len(nums)
 
@@ -75,7 +75,7 @@ def capture_options(card: str, table: list[str],
     whose values add up to its value. No priority between the two."""
     r = card[:-1]
     options = [[t] for t in table if t[:-1] == r]
-    v = VALUE.get(r)
+    v = CAPTURE_VALUE.get(r)
     if v is not None and v >= 2:
         if groups is None:
             groups = capture_groups(table)
@@ -195,7 +195,7 @@ class CiceraState(State):
             r = card[:-1]
             for t in by_rank.get(r, ()):  # C2: one card of the same rank (courts too)
                 moves.append(("capture", card, [t]))
-            v = VALUE.get(r)
+            v = CAPTURE_VALUE.get(r)
             if v is not None and v in groups:  # C2: numerals adding up to the value
                 for group in groups[v]:
                     moves.append(("capture", card, group))
@@ -266,7 +266,7 @@ class CiceraState(State):
         elif len(table) >= 2:
             total = 0
             for t in table:
-                v = VALUE.get(t[:-1])
+                v = CAPTURE_VALUE.get(t[:-1])
                 total = 99 if v is None else total + v
             if total <= 10:
                 ranks.append(RANK_OF_VALUE[total])
@@ -349,7 +349,7 @@ class CiceraState(State):
 
     # ----- rule facts for the hint and the review --------------------------
     def could_sweep(self, table: list[str]) -> bool:
-        return sweep_by_sum(table, VALUE)
+        return sweep_by_sum(table, CAPTURE_VALUE)
 
     def card_locations(self) -> dict[str, list[str]]:
         places = {f"hand{s}": self.hands[s] for s in range(4)}

@@ -108,22 +108,22 @@ def _value(c: str) -> int:
     return 0
 
 
-VALUE = {c: _value(c) for c in PACK}
-if sum(VALUE.values()) != TOTAL_POINTS or sum(1 for v in VALUE.values() if v) != 25:
+CARD_POINTS = {c: _value(c) for c in PACK}
+if sum(CARD_POINTS.values()) != TOTAL_POINTS or sum(1 for v in CARD_POINTS.values() if v) != 25:
     raise RuntimeError("Minchiate card values must be 25 counting cards, 142 points (§4.2)")
-COUNTING = frozenset(c for c in PACK if VALUE[c])
+COUNTING = frozenset(c for c in PACK if CARD_POINTS[c])
 # §4.2: stealable = counting cards and trumps 21-40 (so 21-27 and 29 too).
 STEALABLE = COUNTING | {f"T{n}" for n in range(21, 41)}
 
 
 def card_value(card: str) -> int:
     """The one card valuation: the points a card counts (§4.2)."""
-    return VALUE[card]
+    return CARD_POINTS[card]
 
 
 def combo_value(card: str) -> int:
     """A card's value inside a combination: trump 29 counts 5 there (M16)."""
-    return 5 if card == "T29" else VALUE[card]
+    return 5 if card == "T29" else CARD_POINTS[card]
 
 
 def sort_cards(cs) -> list[str]:
@@ -135,7 +135,7 @@ def discard_block(card: str) -> str | None:
     """Why ``card`` may not be discarded (M5): "counting", "trump29"; None if it may."""
     if card == "T29":
         return "trump29"
-    if VALUE[card]:
+    if CARD_POINTS[card]:
         return "counting"
     return None
 
@@ -156,8 +156,8 @@ def legal_discards(hand: list[str]) -> list[str]:
         return sort_cards(ok)
     if "T29" in hand:
         return ["T29"]
-    low = min(VALUE[c] for c in hand)
-    return sort_cards(c for c in hand if VALUE[c] == low)
+    low = min(CARD_POINTS[c] for c in hand)
+    return sort_cards(c for c in hand if CARD_POINTS[c] == low)
 
 
 # ----- combinations (M16) ----------------------------------------------------
@@ -271,11 +271,11 @@ def matto_payment(pile: list[str], net_after=None) -> str | None:
     options = [c for c in pile if c != MATTO]
     if not options:
         return None
-    zero = [c for c in options if not VALUE[c]]
+    zero = [c for c in options if not CARD_POINTS[c]]
     if zero:
         return min(zero, key=lambda c: (c == "T29", SUIT[c] == "T", ORDER[c]))
-    low = min(VALUE[c] for c in options)
-    ties = sorted((c for c in options if VALUE[c] == low), key=ORDER.__getitem__)
+    low = min(CARD_POINTS[c] for c in options)
+    ties = sorted((c for c in options if CARD_POINTS[c] == low), key=ORDER.__getitem__)
     if net_after is None or len(ties) == 1:
         return ties[0]
     return max(ties, key=lambda c: (net_after(c), -ORDER[c]))
@@ -364,9 +364,9 @@ class MinchiateState(State):
         s.emit({"type": "cut", "seat": s.cutter, "stolen": len(stolen)})
         s.hands[s.cutter].extend(stolen)
         for c in stolen:
-            s.emit({"type": "steal", "seat": s.cutter, "card": c, "value": VALUE[c]})
-            if VALUE[c]:
-                s._score(s.cutter % 2, VALUE[c], "steal", [c])
+            s.emit({"type": "steal", "seat": s.cutter, "card": c, "value": CARD_POINTS[c]})
+            if CARD_POINTS[c]:
+                s._score(s.cutter % 2, CARD_POINTS[c], "steal", [c])
         pack = rest + lifted  # complete the cut
         # Step 3 / M3: 10 each then 11 each from the dealer's right.
         pos = 0
@@ -380,9 +380,9 @@ class MinchiateState(State):
         for seat in range(4):
             s.hands[seat] = sort_cards(s.hands[seat])
             s.emit({"type": "hand", "seat": seat, "cards": list(s.hands[seat])}, only=seat)
-        s.emit({"type": "shown", "seat": s.dealer, "card": s.shown, "value": VALUE[s.shown]})
-        if VALUE[s.shown]:
-            s._score(s.dealer % 2, VALUE[s.shown], "shown", [s.shown])
+        s.emit({"type": "shown", "seat": s.dealer, "card": s.shown, "value": CARD_POINTS[s.shown]})
+        if CARD_POINTS[s.shown]:
+            s._score(s.dealer % 2, CARD_POINTS[s.shown], "shown", [s.shown])
         # Step 5: the dealer robs the fola while its cards are stealable.
         s.robbed = []
         s.rob_stop = None
@@ -390,9 +390,9 @@ class MinchiateState(State):
             c = fola.pop(0)
             s.robbed.append(c)
             s.hands[s.dealer].append(c)
-            s.emit({"type": "rob", "seat": s.dealer, "card": c, "value": VALUE[c]})
-            if VALUE[c]:
-                s._score(s.dealer % 2, VALUE[c], "rob", [c])
+            s.emit({"type": "rob", "seat": s.dealer, "card": c, "value": CARD_POINTS[c]})
+            if CARD_POINTS[c]:
+                s._score(s.dealer % 2, CARD_POINTS[c], "rob", [c])
         if fola:
             s.rob_stop = fola[0]
             s.emit({"type": "rob_stop", "seat": s.dealer, "card": s.rob_stop})
@@ -581,9 +581,9 @@ class MinchiateState(State):
                 event["matto"] = self.matto_seat
             self.emit(event)
         # M15: the kill, the opponents' counting cards in the trick.
-        killed = [c for s, c in trick if s % 2 != team and c != MATTO and VALUE[c]]
+        killed = [c for s, c in trick if s % 2 != team and c != MATTO and CARD_POINTS[c]]
         if killed:
-            self._score(team, sum(VALUE[c] for c in killed), "kill", killed, seat=winner)
+            self._score(team, sum(CARD_POINTS[c] for c in killed), "kill", killed, seat=winner)
         if self.tricks_played == TRICKS:
             self._end_deal()
 
@@ -613,9 +613,9 @@ class MinchiateState(State):
         last = self.last_trick["winner"] % 2 if self.last_trick else None
         for t in (0, 1):
             pile = (piles or self.piles)[t]
-            counted = sort_cards(c for c in pile if VALUE[c])
+            counted = sort_cards(c for c in pile if CARD_POINTS[c])
             lines.append({"key": "card_points", "team": t,
-                          "points": sum(VALUE[c] for c in counted),
+                          "points": sum(CARD_POINTS[c] for c in counted),
                           "detail": {"cards": counted}})
             lines.append({"key": "cards_beyond_42", "team": t,
                           "points": max(0, len(pile) - 42), "detail": {"cards": len(pile)}})
@@ -697,11 +697,11 @@ class MinchiateState(State):
 
     # ----- rule facts for the hint and the review --------------------------
     def card_points(self, card: str) -> int:
-        return VALUE[card]
+        return CARD_POINTS[card]
 
     def trick_points(self, cs: list[str]) -> int:
         """The Matto goes back to its own team's pile, not to the winner (M11)."""
-        return sum(VALUE[c] for c in cs if c != MATTO)
+        return sum(CARD_POINTS[c] for c in cs if c != MATTO)
 
     def discard_points(self, cs: list[str]) -> int:
         """M6: discards are out of the deal and score for nobody."""
@@ -830,10 +830,10 @@ class MinchiateState(State):
             "played": [c for p in self.played_by for c in p],
             "points": [sum(e["points"][t] for e in self.meter) for t in (0, 1)],
             "setup": {"cut": dict(self.cut), "stolen": list(self.stolen),
-                      "stolen_values": [VALUE[c] for c in self.stolen],
-                      "shown": self.shown, "shown_value": VALUE[self.shown],
+                      "stolen_values": [CARD_POINTS[c] for c in self.stolen],
+                      "shown": self.shown, "shown_value": CARD_POINTS[self.shown],
                       "robbed": list(self.robbed),
-                      "robbed_values": [VALUE[c] for c in self.robbed],
+                      "robbed_values": [CARD_POINTS[c] for c in self.robbed],
                       "rob_stop": self.rob_stop, "pigliati": list(self.pigliati)},
             "declarations": [dict(d) for d in self.declarations],
             "fola": list(self.fola) if see_fola else None,
@@ -849,7 +849,7 @@ class MinchiateState(State):
             "result": self.result(),
         }
         if self.phase == "discard" and self.to_move == seat:
-            obs["discard_blocked"] = discard_blocks(self.hands[seat])
+            obs["discard_blocks"] = discard_blocks(self.hands[seat])
         if self.phase == "declare":
             obs["combinations"] = [dict(c, declared=c["id"] in {
                 d["combo"] for d in self.declarations if d["seat"] == seat})

@@ -12,7 +12,7 @@ import random
 from .. import cards
 from .base import Action, State, require, rng_for, sweep_by_sum
 
-VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 8, "N": 9, "K": 10}
+CAPTURE_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 8, "N": 9, "K": 10}
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10,
             "N": 10, "K": 10}
 TARGET = 11
@@ -20,7 +20,7 @@ SETTEBELLO = "7D"
 
 
 def value(card: str) -> int:
-    return VALUE[card[:-1]]
+    return CAPTURE_VALUE[card[:-1]]
 
 
 def capture_options(card: str, table: list[str]) -> list[list[str]]:
@@ -228,7 +228,7 @@ class ScopaState(State):
     PRIZE_CARD = SETTEBELLO
 
     def could_sweep(self, table: list[str]) -> bool:
-        return sweep_by_sum(table, VALUE)
+        return sweep_by_sum(table, CAPTURE_VALUE)
 
     def card_locations(self) -> dict[str, list[str]]:
         if self.over:  # the last deal's cards are all in the piles

@@ -84,8 +84,8 @@ def _points(c: str) -> int:
     return _COURT_POINTS.get(c[:-1], 1)
 
 
-POINTS = {c: _points(c) for c in PACK}
-require(sum(POINTS.values()) == TOTAL_POINTS, "card points total 114")
+CARD_POINTS = {c: _points(c) for c in PACK}
+require(sum(CARD_POINTS.values()) == TOTAL_POINTS, "card points total 114")
 # Cards of each suit from the highest down (for "is anything higher still out?").
 BY_SUIT = {s: sorted((c for c in PACK if SUIT[c] == s), key=STRENGTH.__getitem__, reverse=True)
            for s in "TCDSB"}
@@ -107,7 +107,7 @@ _NON_KING_SUITS = frozenset("CDSB")
 
 
 def card_points(card: str) -> int:
-    return POINTS[card]
+    return CARD_POINTS[card]
 
 
 def sort_cards(cs) -> list[str]:
@@ -143,7 +143,7 @@ def trick_standing(trick) -> tuple:
     for seat, c in trick:
         if c == MATTO:
             continue
-        points += POINTS[c]
+        points += CARD_POINTS[c]
         if win_card is None:
             led, win_seat, win_card = SUIT[c], seat, c
         elif beats(c, win_card):
@@ -153,7 +153,7 @@ def trick_standing(trick) -> tuple:
 
 # Each card as plain values (suit index, strength, points): the form the search's
 # hot loops play on; plain_trick_standing is trick_standing on it.
-PLAIN = {c: (SUIT_INDEX[c], STRENGTH[c], POINTS[c]) for c in PACK}
+PLAIN = {c: (SUIT_INDEX[c], STRENGTH[c], CARD_POINTS[c]) for c in PACK}
 
 
 def plain_trick_standing(trick) -> tuple:
@@ -177,7 +177,7 @@ def plain_trick_standing(trick) -> tuple:
 
 def pile_points(piles) -> list[int]:
     """Card points each team has taken in tricks so far (the Matto counts at the end, T3)."""
-    return [sum(POINTS[c] for c in piles[t] if c != MATTO) for t in (0, 1)]
+    return [sum(CARD_POINTS[c] for c in piles[t] if c != MATTO) for t in (0, 1)]
 
 
 def final_totals(trick_points: list[int], tricks_won: list[int], matto_seat: int | None,
@@ -188,7 +188,7 @@ def final_totals(trick_points: list[int], tricks_won: list[int], matto_seat: int
     totals = list(trick_points)
     if matto_seat is not None:
         mt = matto_seat % 2
-        totals[mt if tricks_won[mt] else 1 - mt] += POINTS[MATTO]
+        totals[mt if tricks_won[mt] else 1 - mt] += CARD_POINTS[MATTO]
     dt = dealer % 2
     totals[dt if tricks_won[dt] else 1 - dt] += discard_points
     return totals
@@ -380,7 +380,7 @@ class TarocchiState(State):
         winner = trick_winner(self.trick)
         team = winner % 2
         won = [c for _, c in self.trick if c != MATTO]
-        pts = sum(POINTS[c] for c in won)
+        pts = sum(CARD_POINTS[c] for c in won)
         self.piles[team].extend(won)
         self.points[team] += pts
         matto = len(won) == 3
@@ -388,7 +388,7 @@ class TarocchiState(State):
             # T5: the Matto is never captured; it joins its player's team's pile.
             mteam = self.matto_seat % 2
             self.piles[mteam].append(MATTO)
-            self.points[mteam] += POINTS[MATTO]
+            self.points[mteam] += CARD_POINTS[MATTO]
         self.tricks_won[team] += 1
         self.tricks_played += 1
         self.last_trick = {"cards": [{"seat": s, "card": c} for s, c in self.trick],
@@ -437,23 +437,23 @@ class TarocchiState(State):
         matto_to = None
         if matto_team is not None:
             matto_to = matto_team if self.tricks_won[matto_team] else 1 - matto_team
-        discard_pts = sum(POINTS[c] for c in self.discard)
+        discard_pts = sum(CARD_POINTS[c] for c in self.discard)
         lines = []
         for t in (0, 1):
             won = [c for c in self.piles[t] if c != MATTO]
             honours = sort_cards(c for c in won if c in HONOURS)
             courts = [c for c in won if c[0] in "QNJ" and SUIT[c] != "T"]
-            others = [c for c in won if POINTS[c] == 1]
+            others = [c for c in won if CARD_POINTS[c] == 1]
             lines.append({"key": "honours", "team": t, "points": 5 * len(honours),
                           "detail": {"count": len(honours), "cards": honours}})
-            lines.append({"key": "courts", "team": t, "points": sum(POINTS[c] for c in courts),
+            lines.append({"key": "courts", "team": t, "points": sum(CARD_POINTS[c] for c in courts),
                           "detail": {"donne": sum(1 for c in courts if c[0] == "Q"),
                                      "cavalli": sum(1 for c in courts if c[0] == "N"),
                                      "fanti": sum(1 for c in courts if c[0] == "J")}})
             lines.append({"key": "other_cards", "team": t, "points": len(others),
                           "detail": {"count": len(others)}})
             lines.append({"key": "matto", "team": t,
-                          "points": POINTS[MATTO] if matto_to == t else 0,
+                          "points": CARD_POINTS[MATTO] if matto_to == t else 0,
                           "detail": {"held": matto_to == t,
                                      "handed_over": matto_to == t and matto_team != t,
                                      "cards": [MATTO] if matto_to == t else []}})
@@ -477,11 +477,11 @@ class TarocchiState(State):
 
     # ----- rule facts for the hint and the review --------------------------
     def card_points(self, card: str) -> int:
-        return POINTS[card]
+        return CARD_POINTS[card]
 
     def trick_points(self, cs: list[str]) -> int:
         """The Matto goes back to its own team's pile, not to the winner (T5)."""
-        return sum(POINTS[c] for c in cs if c != MATTO)
+        return sum(CARD_POINTS[c] for c in cs if c != MATTO)
 
     def is_trump(self, card: str) -> bool:
         return SUIT[card] == "T"
@@ -505,7 +505,7 @@ class TarocchiState(State):
 
     def check_invariants(self) -> None:
         super().check_invariants()
-        require(self.points == [sum(POINTS[c] for c in p) for p in self.piles], self.points)
+        require(self.points == [sum(CARD_POINTS[c] for c in p) for p in self.piles], self.points)
         require(sum(len(p) for p in self.played_by) == 4 * self.tricks_played + len(self.trick),
                 "plays match the tricks")
         require(sum(self.tricks_won) == self.tricks_played, "tricks won = tricks played")

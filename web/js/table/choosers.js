@@ -75,14 +75,14 @@ export function showDiscardChooser(box, s, sel, { onDiscard }) {
 
 /**
  * Why each card of the dealer's hand cannot be discarded now (Map card → {key, text}).
- * The engine says why a card is in no legal set (`s.discard_blocks`, or Minchiate's
- * one-card `s.discard_blocked`: card → code);
+ * The engine says why a card is in no legal set (`s.discard_blocks`: card → code, in
+ * Tarocchi and Minchiate alike);
  * a card that is legal, but not with the cards already chosen, is explained by the choice.
  */
 export function discardReasons(s, discards, sel, size) {
   const out = new Map();
   if (sel.length >= size) return out;
-  const blocks = s.discard_blocks || s.discard_blocked || {};
+  const blocks = s.discard_blocks || {};
   const cardsOf = (a) => a.cards || [a.card];
   const inAny = new Set(discards.flatMap(cardsOf));
   for (const c of s.hand || []) {
