@@ -52,3 +52,18 @@ def record_move_times(page, game: str, min_moves: int) -> dict:
     artifacts.mkdir(exist_ok=True)
     (artifacts / f"move-time-{game}.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
     return record
+
+
+def open_discard_why(page) -> bool:
+    """The discard step's "Cards you cannot discard" folds away below a 1000 px tall window
+    (the hand keeps its room): opened as a player does, by its summary. True if it opened
+    it (close it again with toggle_discard_why, so the hand is where it was)."""
+    more = page.locator(".choices.discard-box details.discard-more")
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
+        return True
+    return False
+
+
+def toggle_discard_why(page) -> None:
+    page.locator(".choices.discard-box details.discard-more summary").click()

@@ -88,7 +88,7 @@ def test_cicera_full_deal_by_clicking_with_captures_and_place(page, server):
             by_card.setdefault(a["card"], []).append(a)
         capturing = [c for c, acts in by_card.items() if any(a["type"] == "capture" for a in acts)]
         card = capturing[0] if capturing else legal[0]["card"]
-        page.locator(f'.hand button[data-card="{card}"]').click()
+        page.locator(f'.hand button[data-card="{card}"]').click(position={"x": 8, "y": 14})
         if len(by_card[card]) == 1:  # only Place: played at once
             moves += 1
             continue
@@ -197,7 +197,7 @@ def test_cicera_computer_move_time_at_level_normal(page, server):
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
             break
-        page.locator(".hand button:not([disabled])").first.click()
+        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
         choices = page.locator(".choices:not([hidden]) button.choice")
         if choices.count():
             choices.first.click()

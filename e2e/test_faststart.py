@@ -173,7 +173,7 @@ def test_a_later_visit_restores_the_engine_snapshot_and_deals_as_a_fresh_boot(pa
         if snapshot(page)["phase"] == "declare":
             page.locator(".declare-box .declare-go").click()
         else:
-            page.locator(".hand button:not([disabled])").first.click()
+            page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
         page.wait_for_timeout(100)
     assert page.evaluate("window.__cardavia.moveTimes.length") >= 3
     assert page.evaluate("window.__cardavia.response.ok") is True

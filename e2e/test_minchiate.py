@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, shared_page
-from helpers import record_move_times, serious_axe_violations, snapshot
+from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -67,7 +67,10 @@ def check_discard_step(page, snap) -> None:
     box = page.locator(".choices.discard-box")
     due = snap["discard_due"][snap["seat"]]
     assert box.locator(".choice-title").inner_text() == f"Tap {due} more card{'s' if due > 1 else ''} to discard"
+    opened = open_discard_why(page)
     items = {li.get_attribute("data-why"): li.inner_text() for li in box.locator(".discard-why li").all()}
+    if opened:
+        toggle_discard_why(page)
     assert {k: v.endswith(WHY_TEXT[k]) for k, v in items.items()} == {k: True for k in set(blocked.values())}
 
 
@@ -95,7 +98,7 @@ def play_deal(page, untick_last: bool = False) -> dict:
             check_discard_step(page, snap)
             check_meter(page, snap)
             before = len(snap["hand"])
-            page.locator(f'.hand button[data-card="{snap["legal"][0]["card"]}"]').click()
+            page.locator(f'.hand button[data-card="{snap["legal"][0]["card"]}"]').click(position={"x": 8, "y": 14})
             page.wait_for_function(f"window.__cardavia.snapshot.hand.length === {before - 1}")
             seen["discards"] += 1
         elif snap["phase"] == "declare":
@@ -123,7 +126,7 @@ def play_deal(page, untick_last: bool = False) -> dict:
             assert snap["phase"] == "play"
             legal = {a["card"] for a in snap["legal"]}
             assert enabled(page) == legal
-            page.locator(".hand button:not([disabled])").first.click()
+            page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
             seen["plays"] += 1
             assert seen["plays"] <= 21
 
@@ -264,7 +267,7 @@ def test_minchiate_computer_move_time_at_level_normal(mpage, server):
         if snap["phase"] == "declare":
             page.locator(".declare-box .declare-go").click()
         else:
-            page.locator(".hand button:not([disabled])").first.click()
+            page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
             plays += 1
         page.wait_for_timeout(50)
     page.wait_for_selector(WAITING, timeout=120_000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from conftest import BOOT_TIMEOUT, ROOT
-from helpers import record_move_times, serious_axe_violations, snapshot
+from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -68,7 +68,7 @@ def play_tricks_to_the_sheet(page) -> int:
         if snap["last_trick"]:
             lt = page.locator(".last-trick")
             assert lt.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)") == [x["card"] for x in snap["last_trick"]["cards"]]
-        page.locator(".hand button:not([disabled])").first.click()
+        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
         plays += 1
 
 
@@ -148,6 +148,7 @@ def test_the_discard_step_explains_why_cards_cannot_go(page, server):
         want = "matto" if c == "T0" else "honour" if c in ("T1", "T21") else "king" if c[0] == "K" else "trump"
         assert r == want, (c, r)
     assert {"matto", "honour", "king", "trump"} <= set(reasons.values())
+    open_discard_why(page)
     items = {li.get_attribute("data-why"): li.inner_text() for li in box.locator(".discard-why li").all()}
     assert items["matto"] == "The Matto: The Matto is never discarded."
     assert items["honour"] == "Trump 1: Trumps 1 and 21 are never discarded."
@@ -157,12 +158,12 @@ def test_the_discard_step_explains_why_cards_cannot_go(page, server):
     assert serious_axe_violations(page) == []
     # pick one card: the others that cannot join it are disabled; then undo the pick
     first = pairs[0][0]
-    page.locator(f'.hand button[data-card="{first}"]').click()
+    page.locator(f'.hand button[data-card="{first}"]').click(position={"x": 8, "y": 14})
     assert page.locator(f'.hand button[data-card="{first}"]').get_attribute("aria-pressed") == "true"
     partners = {c for p in pairs if first in p for c in p} - {first}
     assert enabled(page) == partners | {first}
     assert "Chosen: " in box.inner_text()
-    page.locator(f'.hand button[data-card="{first}"]').click()
+    page.locator(f'.hand button[data-card="{first}"]').click(position={"x": 8, "y": 14})
     assert enabled(page) == in_pairs
 
 
@@ -171,14 +172,15 @@ def test_dealer_discards_two_trumps_then_plays_the_deal_to_the_sheet(page, serve
     assert snap["dealer"] == 0 and snap["phase"] == "discard"
     pairs = [sorted(a["cards"]) for a in snap["legal"]]
     assert ["T11", "T4"] in pairs
-    page.locator('.hand button[data-card="T4"]').click()
+    page.locator('.hand button[data-card="T4"]').click(position={"x": 8, "y": 14})
     # with a trump chosen, a plain card would break the trump rule: disabled and explained
     reasons = why(page)
     assert enabled(page) == {"T4", "T11"}
     assert reasons["5S"] == "pair" and reasons["KS"] == "king" and reasons["T0"] == "matto"
+    open_discard_why(page)
     pair_item = page.locator('.discard-why li[data-why="pair"]').inner_text()
     assert pair_item.endswith("Not with Trump 4: together they break the trump rule.")
-    page.locator('.hand button[data-card="T11"]').click()
+    page.locator('.hand button[data-card="T11"]').click(position={"x": 8, "y": 14})
     page.get_by_role("button", name="Discard Trump 4 + Trump 11").click()
     page.wait_for_function("window.__cardavia.snapshot.phase === 'play'")
     log = page.get_by_role("log").locator("li").all_inner_texts()
@@ -226,7 +228,7 @@ def test_tarocchi_computer_move_time_at_level_normal(page, server):
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
             break
-        page.locator(".hand button:not([disabled])").first.click()
+        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
         plays += 1
     page.wait_for_selector(WAITING, timeout=60_000)
     record_move_times(page, "tarocchi", min_moves=24)

@@ -13,7 +13,7 @@ from ..games.base import Action
 from . import tarocchi_solver
 from ..games.tarocchi import (
     BY_SUIT, MATTO, PACK, PLAIN, CARD_POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, beats,
-    final_totals, legal_cards, pile_points, plain_trick_standing, trick_standing)
+    final_totals, legal_cards, pile_points, plain_trick_add, plain_trick_standing, trick_standing)
 from .policy import Policy
 from .tarocchi_value import WIN_BONUS, deal_value, discard_value, rollout_value
 
@@ -504,10 +504,7 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False)
             matto_seat = me
         else:
             points += pc
-            if li is None:
-                li, win_seat, win_si, win_st = si, me, si, st
-            elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-                win_seat, win_si, win_st = me, si, st
+            li, win_seat, win_si, win_st = plain_trick_add(li, win_seat, win_si, win_st, me, si, st)
         if trick_len < 4:
             me = (me + 1) % 4
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..games.tarocchi import (
     MATTO, PLAIN, CARD_POINTS, TRICKS, final_totals, legal_plain, pile_points,
-    plain_trick_standing)
+    plain_trick_add, plain_trick_standing)
 from .alphabeta import INF, probe, step, store
 from .policy import SolverLimit
 from .tarocchi_value import deal_value, win_bonus
@@ -70,10 +70,7 @@ def solve(state, team: int, table: dict, node_limit: int) -> float:
                 n_ms = me
             else:
                 n_pts += pc
-                if n_li is None:
-                    n_li, n_ws, n_wsi, n_wst = si, me, si, st
-                elif (si == n_wsi and st > n_wst) or (si == 0 and n_wsi != 0):
-                    n_ws, n_wsi, n_wst = me, si, st
+                n_li, n_ws, n_wsi, n_wst = plain_trick_add(n_li, n_ws, n_wsi, n_wst, me, si, st)
             if trick_len < 3:
                 v = search((me + 1) % 4, trick_len + 1, n_li, n_ws, n_wsi, n_wst, n_pts,
                            played, cp0, cp1, n_ms, alpha, beta)

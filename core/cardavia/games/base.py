@@ -106,6 +106,18 @@ class State:
         raise NotImplementedError
 
     @classmethod
+    def blank(cls, seed: int, deck: str | None) -> "State":
+        """The empty state every ``new`` starts from: ``seed`` and the checked ``deck``."""
+        s = cls()
+        s.deck = cls.check_deck(deck)
+        s.seed = seed
+        return s
+
+    def draw_dealer(self) -> int:
+        """The first dealer, drawn from the seed as every game with a dealer draws it."""
+        return rng_for(self.GAME_ID, self.seed, "dealer").randrange(self.NUM_SEATS)
+
+    @classmethod
     def check_deck(cls, deck: str | None) -> str:
         deck = deck or cls.DECKS[0]
         if deck not in cls.DECKS:
@@ -157,6 +169,17 @@ class State:
         """Every card of the pack in play, by place (hands, stock, table, piles…)."""
         raise NotImplementedError
 
+    def observation_head(self, seat: int) -> dict:
+        """The fields every game's snapshot opens with: who and where, and ``seat``'s hand."""
+        return {
+            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": self.NUM_SEATS,
+            "teams": self.teams,
+            "to_move": self.current_player(),
+            "phase": self.phase,
+            "hand": list(self.hands[seat]),
+            "hand_counts": [len(h) for h in self.hands],
+        }
+
     def hidden_cards(self, seat: int) -> set[str]:
         """Cards ``seat`` must not see: other seats' hands and the face-down stock.
         Games with other secrets (a discard) extend it; the leak tests use it."""
@@ -167,10 +190,13 @@ class State:
                 hidden.update(places.get(f"hand{other}", ()))
         return hidden
 
+    # a game played with part of its deck (or a deck of its own) names its pack here
+    PACK: ClassVar[tuple[str, ...] | None] = None
+
     def pack(self) -> tuple[str, ...]:
         """The cards this game is played with."""
         from .. import cards
-        return cards.DECKS[self.deck]
+        return self.PACK if self.PACK is not None else cards.DECKS[self.deck]
 
     def check_invariants(self) -> None:
         """Raise InvariantError if the state breaks a rule-independent invariant:

@@ -44,9 +44,7 @@ class BriscolaState(State):
 
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "BriscolaState":
-        s = cls()
-        s.deck = cls.check_deck(deck)
-        s.seed = seed
+        s = cls.blank(seed, deck)
         rng = rng_for("briscola", seed)
         pack = list(cards.DECKS[s.deck])
         rng.shuffle(pack)

@@ -113,10 +113,8 @@ class CiceraState(State):
 
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "CiceraState":
-        s = cls()
-        s.deck = cls.check_deck(deck)
-        s.seed = seed
-        s.dealer = rng_for("cicera", seed, "dealer").randrange(4)  # seed: dealer at random
+        s = cls.blank(seed, deck)
+        s.dealer = s.draw_dealer()  # seed: dealer at random
         pack = list(cards.DECKS[s.deck])
         rng_for("cicera", seed, "deal").shuffle(pack)
         first = (s.dealer + 1) % 4  # C1: the dealer's right deals/plays first

@@ -305,6 +305,7 @@ _DONE = {"id": "declare:done", "type": "pass"}
 class MinchiateState(State):
     GAME_ID = "minchiate"
     NUM_SEATS = 4
+    PACK = PACK
     DECKS = ("minchiate",)
     FIELDS = ("dealer", "cutter", "phase", "hands", "discards", "discard_due", "fola",
               "cut", "stolen", "shown", "robbed", "rob_stop", "pigliati", "declarations",
@@ -312,16 +313,11 @@ class MinchiateState(State):
               "tricks_won", "tricks_played", "last_trick", "played_by", "voids", "lacks",
               "led_suits", "matto_seat", "diff", "resti", "meter", "ledger")
 
-    def pack(self) -> tuple[str, ...]:
-        return PACK
-
     # ----- the setup (§4.3 steps 1-7) --------------------------------------
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "MinchiateState":
-        s = cls()
-        s.deck = cls.check_deck(deck)
-        s.seed = seed
-        s.dealer = rng_for("minchiate", seed, "dealer").randrange(4)
+        s = cls.blank(seed, deck)
+        s.dealer = s.draw_dealer()
         s.cutter = (s.dealer + 3) % 4  # the dealer's left
         pack = list(PACK)
         rng = rng_for("minchiate", seed, "deal")
@@ -814,12 +810,7 @@ class MinchiateState(State):
         over = self.phase == "over"
         see_fola = self.fola_revealed or seat == self.dealer or over
         obs = {
-            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": 4,
-            "teams": self.teams,
-            "to_move": self.current_player(),
-            "phase": self.phase,
-            "hand": list(self.hands[seat]),
-            "hand_counts": [len(h) for h in self.hands],
+            **self.observation_head(seat),
             "table": [],
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "last_trick": self.last_trick,

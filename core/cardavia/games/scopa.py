@@ -72,11 +72,9 @@ class ScopaState(State):
 
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "ScopaState":
-        s = cls()
-        s.deck = cls.check_deck(deck)
-        s.seed = seed
+        s = cls.blank(seed, deck)
         s.match_scores = [0, 0]
-        s.dealer = rng_for("scopa", seed, "dealer").randrange(2)  # S7: first dealer random
+        s.dealer = s.draw_dealer()  # S7: first dealer random
         s.deal_no = 1
         s.over = False
         s.winner_team = None

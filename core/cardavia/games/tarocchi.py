@@ -168,11 +168,19 @@ def plain_trick_standing(trick) -> tuple:
             continue
         si, st, pc = PLAIN[c]
         points += pc
-        if li is None:
-            li, win_seat, win_si, win_st = si, seat, si, st
-        elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
-            win_seat, win_si, win_st = seat, si, st
+        li, win_seat, win_si, win_st = plain_trick_add(li, win_seat, win_si, win_st, seat, si, st)
     return li, win_seat, win_si, win_st, points
+
+
+def plain_trick_add(li, win_seat, win_si, win_st, seat: int, si: int, st: int) -> tuple:
+    """One card (not the Matto) of ``seat`` added to a trick standing on plain values:
+    the new (led suit index, winning seat, its suit index, its strength). The one copy
+    of the trick rule the play-outs and the solver step by."""
+    if li is None:
+        return si, seat, si, st
+    if (si == win_si and st > win_st) or (si == 0 and win_si != 0):
+        return li, seat, si, st
+    return li, win_seat, win_si, win_st
 
 
 def pile_points(piles) -> list[int]:
@@ -294,20 +302,16 @@ _PLAY = {c: {"id": "play:" + c, "type": "play", "card": c} for c in PACK}
 class TarocchiState(State):
     GAME_ID = "tarocchi"
     NUM_SEATS = 4
+    PACK = PACK
     DECKS = ("tarocco-piemontese",)
     FIELDS = ("dealer", "phase", "hands", "discard", "discard_trumps", "trick", "leader",
               "to_move", "piles", "points", "tricks_won", "tricks_played", "last_trick",
               "played_by", "voids", "matto_seat")
 
-    def pack(self) -> tuple[str, ...]:
-        return PACK
-
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "TarocchiState":
-        s = cls()
-        s.deck = cls.check_deck(deck)
-        s.seed = seed
-        s.dealer = rng_for("tarocchi", seed, "dealer").randrange(4)  # T7: random dealer
+        s = cls.blank(seed, deck)
+        s.dealer = s.draw_dealer()  # T7: random dealer
         pack = list(PACK)
         rng_for("tarocchi", seed, "deal").shuffle(pack)
         # T7: anticlockwise from the dealer's right: 15, 15, 15, and 17 to the dealer.
@@ -540,12 +544,7 @@ class TarocchiState(State):
         over = self.phase == "over"
         show_discard = over or (seat == self.dealer and self.phase != "discard")
         return {
-            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": 4,
-            "teams": self.teams,
-            "to_move": self.current_player(),
-            "phase": self.phase,
-            "hand": list(self.hands[seat]),
-            "hand_counts": [len(h) for h in self.hands],
+            **self.observation_head(seat),
             "table": [],
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "last_trick": self.last_trick,

@@ -4,8 +4,8 @@
 
 /** A card's height over its width (the art's 60 × 100 box). */
 export const ASPECT = 100 / 60;
-/** The smallest uncovered strip of a card, CSS px: a 24 px target with a margin. */
-export const MIN_STRIP = 28;
+/** The smallest uncovered strip of a card, CSS px: a 24 px target and 2 px to spare. */
+export const MIN_STRIP = 26;
 /** The share of a card's width its corner index needs uncovered (Minchiate's trump pill, the widest). */
 export const INDEX_SHARE = 0.4;
 /** A later row starts this share of a card's height below the row before it: the upper
