@@ -44,8 +44,11 @@ export function fitHand({ n, width, maxCardW, minCardW = 40, maxHeight = Infinit
       if (!fallback || layout.lap > fallback.lap) fallback = layout;
     }
   }
+  // no room below for any readable layout (a window too short): fit the width alone, the
+  // page scrolls to the rest
+  if (Number.isFinite(maxHeight)) return fitHand({ n, width, maxCardW, minCardW, gap, maxRows });
   // nothing meets the bar (a box far too small): the layout whose strips are widest
-  return fallback || { cardW: minCardW, lap: minCardW, rows: 1, perRow: count };
+  return fallback;
 }
 
 /** The hand's cards split into `rows` rows of at most `perRow`, the last rows the shorter. */
