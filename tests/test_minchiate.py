@@ -13,7 +13,7 @@ from cardavia.ai import View, make_player
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction
 from cardavia.games.minchiate import (
-    COUNTING, PACK, STEALABLE, CARD_POINTS, MinchiateState, combinations, discard_block,
+    COUNTING, MATTO, PACK, STEALABLE, CARD_POINTS, MinchiateState, combinations, discard_block,
     final_resti, legal_cards, legal_discards, matto_payment, resti_after, trick_winner)
 
 P = cards.parse_cards
@@ -552,3 +552,26 @@ def test_the_catalogue_offers_minchiate_now_that_its_table_is_ready():
     assert "minchiate" in REGISTRY and "minchiate" not in HELD_BACK
     assert catalogue()["games"]["minchiate"]["playable"] is True
     assert catalogue(set(REGISTRY))["games"]["tarocchi"]["playable"] is True
+
+
+def test_m15_m19_every_trick_won_event_carries_its_counting_points_and_kills_follow():
+    """M19: a trick's counting cards go to the winner's pile (trick_won's points);
+    M15: the opponents' counting cards in it are a kill, scored at once as its own event."""
+    s = new_game("minchiate", 3)
+    rng = random.Random(3)
+    tricks = kills = 0
+    while not s.is_terminal():
+        seat = s.current_player()
+        trick = [(x, c) for x, c in s.trick] if s.phase == "play" else None
+        a = rng.choice(s.legal_actions())
+        evs = s.apply(a["id"])
+        for i, ev in enumerate(evs):
+            if ev["type"] == "trick_won":
+                tricks += 1
+                assert ev["points"] == sum(CARD_POINTS[c] for c in ev["cards"])
+                whole = trick + [(seat, a["card"])]
+                killed = sum(CARD_POINTS[c] for x, c in whole if x % 2 != ev["seat"] % 2 and c != MATTO)
+                kill_evs = [e for e in evs[i + 1:] if e["type"] == "scored" and e["kind"] == "kill"]
+                assert (sum(kill_evs[0]["points"]) if kill_evs else 0) == killed
+                kills += bool(killed)
+    assert tricks == 21 and kills > 0

@@ -141,8 +141,8 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     handEl.classList.toggle("crowded", hand.length > 17);
     handEl.append(...buttons);
   } else {
+    // fitted by the caller once the chooser above it is drawn (table.js renderHandAndChoices)
     handEl.append(h("span", { class: "card hand-probe", "aria-hidden": "true" }), ...buttons);
-    fitHandBox(handEl);
   }
   if (focused) {
     const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled])");
