@@ -49,7 +49,7 @@ test-pyodide: setup
 
 test-e2e: setup setup-browser
 	$(PY) scripts/build_site.py
-	$(PY) scripts/run_e2e.py e2e
+	$(PY) scripts/run_e2e.py e2e --durations=25
 
 bench: setup-py
 	$(PY) -m cardavia bench briscola
