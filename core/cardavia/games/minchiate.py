@@ -50,6 +50,7 @@ import random
 
 from .. import cards
 from ._sampling import assign_slots
+from ._tricks import follow_duty, refusals
 from .base import Action, GameError, State, rng_for
 
 PACK = cards.MINCHIATE
@@ -247,20 +248,26 @@ def king_due(hand, trick: list, led_before) -> str | None:
 def legal_cards(hand: list[str], trick: list, led_before) -> list[str]:
     """M9-M11: follow the led suit (trumps are a suit), else trump, else anything,
     no duty to overtrump; the Matto always, except when the King rule binds (M10)."""
-    led = led_suit(trick)
-    if led is None:
-        return list(hand)
     king = king_due(hand, trick, led_before)
     if king is not None:
         return [king]
-    same = [c for c in hand if SUIT[c] == led]
-    if not same and led != "T":
-        same = [c for c in hand if SUIT[c] == "T"]
-    if not same:
-        return list(hand)
-    if MATTO in hand:
-        same.append(MATTO)
-    return same
+    legal, duty = follow_duty(hand, led_suit(trick), SUIT, MATTO)
+    if duty is not None and MATTO in legal:  # Minchiate's action order: a bound Matto last
+        legal.remove(MATTO)
+        legal.append(MATTO)
+    return legal
+
+
+def play_blocks(hand: list[str], trick: list, led_before) -> dict[str, dict]:
+    """Why each card of ``hand`` may not be played to ``trick`` (card → reason), from
+    the same tests as ``legal_cards``: "king" (M10 binds: {"card": the King}), else
+    "follow" or "trump" (M9)."""
+    led = led_suit(trick)
+    king = king_due(hand, trick, led_before)
+    if king is not None:
+        return {c: {"code": "king", "suit": led, "card": king} for c in hand if c != king}
+    legal, duty = follow_duty(hand, led, SUIT, MATTO)
+    return refusals(hand, legal, duty, led, SUIT)
 
 
 def matto_payment(pile: list[str], net_after=None) -> str | None:
@@ -841,6 +848,8 @@ class MinchiateState(State):
         }
         if self.phase == "discard" and self.to_move == seat:
             obs["discard_blocks"] = discard_blocks(self.hands[seat])
+        if self.phase == "play" and self.to_move == seat:  # why a card is refused (M9-M11)
+            obs["play_blocks"] = play_blocks(self.hands[seat], self.trick, self.led_suits)
         if self.phase == "declare":
             obs["combinations"] = [dict(c, declared=c["id"] in {
                 d["combo"] for d in self.declarations if d["seat"] == seat})

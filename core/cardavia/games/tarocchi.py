@@ -30,6 +30,7 @@ import random
 
 from .. import cards
 from ._sampling import deal_constrained
+from ._tricks import follow_duty, refusals
 from .base import Action, State, require, rng_for
 
 PACK = cards.TAROCCHI_62
@@ -221,17 +222,15 @@ def legal_plain(hand: list[str], li: int | None) -> list[str]:
 def legal_cards(hand: list[str], trick: list) -> list[str]:
     """T4/T5: follow the led suit (trumps are a suit), else trump, else anything;
     the Matto is always playable. No duty to head the trick."""
+    return follow_duty(hand, led_suit(trick), SUIT, MATTO)[0]
+
+
+def play_blocks(hand: list[str], trick: list) -> dict[str, dict]:
+    """Why each card of ``hand`` may not be played to ``trick`` (card → reason), from
+    the same test as ``legal_cards``."""
     led = led_suit(trick)
-    if led is None:
-        return list(hand)
-    same = [c for c in hand if SUIT[c] == led]
-    if not same and led != "T":
-        same = [c for c in hand if SUIT[c] == "T"]
-    if not same:
-        return list(hand)
-    if MATTO in hand:
-        return [c for c in hand if c == MATTO or c in same]
-    return same
+    legal, duty = follow_duty(hand, led, SUIT, MATTO)
+    return refusals(hand, legal, duty, led, SUIT)
 
 
 def _five_point_reason(card: str) -> str | None:
@@ -563,6 +562,9 @@ class TarocchiState(State):
             # The dealer's discard step: why each blocked card cannot go (T2).
             "discard_blocks": (discard_blocks(self.hands[seat])
                                if self.phase == "discard" and seat == self.dealer else None),
+            # The play: why each card the seat to move may not play is refused (T4/T5).
+            "play_blocks": (play_blocks(self.hands[seat], self.trick)
+                            if self.phase == "play" and seat == self.to_move else None),
             "match_scores": None, "target": None, "deal": 1,
             "sheets": list(self.sheets),
             "result": self.result(),

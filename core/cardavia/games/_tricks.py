@@ -1,0 +1,36 @@
+"""The duty to follow in the tarot games (Tarocchi T4/T5, Minchiate M9/M11).
+
+One copy of the rule both games share, with the reason a card is refused: the legal
+cards and the refusal codes the table shows ("follow", "trump") come from the same
+test, so a refusal can never disagree with what the engine accepts.
+"""
+
+from __future__ import annotations
+
+
+def follow_duty(hand: list[str], led: str | None, suit_of: dict, matto: str) -> tuple[list[str], str | None]:
+    """The cards of ``hand`` that may follow a trick led in ``led`` (None: nothing led)
+    and the duty that binds them: "follow" (the hand holds the led suit; trumps are a
+    suit), "trump" (void in the led suit, it holds trumps), or None (any card). The
+    Matto may always be played; there is no duty to head the trick. The cards keep
+    the hand's order."""
+    if led is None:
+        return list(hand), None
+    same = [c for c in hand if suit_of[c] == led]
+    duty = "follow"
+    if not same and led != "T":
+        same = [c for c in hand if suit_of[c] == "T"]
+        duty = "trump"
+    if not same:
+        return list(hand), None
+    return [c for c in hand if c == matto or c in same], duty
+
+
+def refusals(hand: list[str], legal: list[str], duty: str | None, led: str | None,
+             suit_of: dict) -> dict[str, dict]:
+    """Why each card of ``hand`` outside ``legal`` may not be played now: card →
+    {"code", "suit": the led suit, "card": a held card that answers the duty}."""
+    if duty is None:
+        return {}
+    answer = next((c for c in legal if suit_of[c] == (led if duty == "follow" else "T")), None)
+    return {c: {"code": duty, "suit": led, "card": answer} for c in hand if c not in legal}
