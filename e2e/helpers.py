@@ -67,3 +67,44 @@ def open_discard_why(page) -> bool:
 
 def toggle_discard_why(page) -> None:
     page.locator(".choices.discard-box details.discard-more summary").click()
+
+
+SUIT_NAMES = {"C": "Cups", "D": "Coins", "S": "Swords", "B": "Batons"}
+
+
+def refusal_wording(why: dict, card_name) -> str:
+    """The English line a refusal must read, worked out from the engine's reason."""
+    held = card_name(why["card"])
+    if why["code"] == "follow" and why["suit"] == "T":
+        return f"A trump was led: you must play a trump (you hold {held})."
+    if why["code"] == "follow":
+        return f"You must follow {SUIT_NAMES[why['suit']]}: you hold {held}."
+    if why["code"] == "trump":
+        return f"You have no {SUIT_NAMES[why['suit']]}, so you must play a trump (you hold {held})."
+    assert why["code"] == "king", why
+    return (f"The King rule: {SUIT_NAMES[why['suit']]} is led for the first time and the trick "
+            f"is trumped, so you must play {held}.")
+
+
+def tap_a_refused_card(page, snap) -> bool:
+    """On the player's turn in play, tap a card the engine refuses (if any): the status line
+    (a live region) says why in words, nothing is played, and the card stays in the hand,
+    focusable. True if a card was tapped."""
+    blocks = snap.get("play_blocks") or {}
+    if not blocks:
+        return False
+    card, why = sorted(blocks.items())[0]
+    button = page.locator(f'.hand button[data-card="{card}"]')
+    assert button.get_attribute("aria-disabled") == "true" and not button.is_disabled()
+
+    def name(c: str) -> str:
+        return page.locator(f'.hand button[data-card="{c}"]').get_attribute("aria-label")
+    want = refusal_wording(why, name)
+    button.click(position={"x": 8, "y": 14})
+    status = page.locator(".turn-status")
+    status.filter(has_text=want).wait_for(timeout=5_000)
+    assert status.get_attribute("aria-live") == "polite"
+    assert button.get_attribute("title") == want
+    after = page.evaluate("window.__cardavia.snapshot")
+    assert after["hand"] == snap["hand"] and after["trick"] == snap["trick"]
+    return True

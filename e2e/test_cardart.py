@@ -135,7 +135,7 @@ def play_until(page, seen: dict, want, max_moves: int = 40) -> None:
         seen.update(table_labels(page))
         if want(seen) or page.locator("dialog[open]").count():
             return
-        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
         choices = page.locator(".choices:not([hidden]) button.choice")
         if choices.count():
             choices.first.click()

@@ -177,7 +177,7 @@ def test_cicera_table_fits_a_phone_in_portrait(browser, server, watch):
         page.screenshot(path=str(ARTIFACTS / "cicera-390x844.png"), full_page=True)
         assert serious_axe_violations(page) == []
         # one play by touch
-        button = page.locator(".hand button:not([disabled])").first
+        button = page.locator(".hand button:not([disabled]):not([aria-disabled])").first
         card = button.get_attribute("data-card")
         button.tap(position={"x": 8, "y": 14})  # its uncovered corner, as a thumb does
         choice = page.locator(".choices:not([hidden]) button.choice")
@@ -197,7 +197,7 @@ def test_cicera_computer_move_time_at_level_normal(page, server):
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
             break
-        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
         choices = page.locator(".choices:not([hidden]) button.choice")
         if choices.count():
             choices.first.click()

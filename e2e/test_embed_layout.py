@@ -131,7 +131,7 @@ def test_embed_fits_its_frame_without_overlap(host_page, host, game, deck, size)
                              clip={"x": 0, "y": 0, "width": w, "height": h})
     # a few plays on: the table fills, the piles grow, labels change
     for turn in range(3):
-        button = frame.locator(".hand button:not([disabled])").first
+        button = frame.locator(".hand button:not([disabled]):not([aria-disabled])").first
         card = button.get_attribute("data-card")
         button.click()
         choices = frame.locator(".choices:not([hidden]) button.choice")

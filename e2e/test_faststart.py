@@ -17,7 +17,7 @@ PLAY_BRISCOLA = 'a[href="#/game/briscola?deck=piacentine"]'
 
 def play_first_card(page) -> str:
     page.wait_for_selector(".table-view[data-state=yours]", timeout=BOOT_TIMEOUT)
-    button = page.locator(".hand button:not([disabled])").first
+    button = page.locator(".hand button:not([disabled]):not([aria-disabled])").first
     card = button.get_attribute("data-card")
     button.click()
     page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')", timeout=BOOT_TIMEOUT)
@@ -173,7 +173,7 @@ def test_a_later_visit_restores_the_engine_snapshot_and_deals_as_a_fresh_boot(pa
         if snapshot(page)["phase"] == "declare":
             page.locator(".declare-box .declare-go").click()
         else:
-            page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+            page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
         page.wait_for_timeout(100)
     assert page.evaluate("window.__cardavia.moveTimes.length") >= 3
     assert page.evaluate("window.__cardavia.response.ok") is True

@@ -55,14 +55,14 @@ def open_game(page, server, game, seed, size, speed="instant"):
 
 def tap_first(page):
     """The first playable card, tapped where a thumb would: its uncovered top-left corner."""
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
 
 
 # Per enabled card: a 24×24 square at its top-left corner (5×5 points) and the centre of
 # its corner index, each hit-tested; what a tap there reaches must be this card's button.
 TARGETS_JS = """() => {
   const bad = [];
-  for (const b of document.querySelectorAll('.hand button.card-btn:not([disabled])')) {
+  for (const b of document.querySelectorAll('.hand button.card-btn:not([disabled]):not([aria-disabled])')) {
     const r = b.getBoundingClientRect();
     const mine = (x, y) => { const e = document.elementFromPoint(x, y); return !!e && e.closest('button') === b; };
     let hit = 0;
@@ -74,7 +74,7 @@ TARGETS_JS = """() => {
       if (!mine(q.left + q.width / 2, q.top + q.height / 2)) bad.push(`${b.dataset.card}: index covered`);
     }
   }
-  return { bad, enabled: document.querySelectorAll('.hand button.card-btn:not([disabled])').length,
+  return { bad, enabled: document.querySelectorAll('.hand button.card-btn:not([disabled]):not([aria-disabled])').length,
            scrollX: document.documentElement.scrollWidth - document.documentElement.clientWidth };
 }"""
 

@@ -44,7 +44,7 @@ def play_until_sheet(page, max_moves: int = 60) -> int:
         if page.locator("dialog[open]").count():
             return moves
         assert moves < max_moves, "deal did not end"
-        button = page.locator(".hand button:not([disabled])").first
+        button = page.locator(".hand button:not([disabled]):not([aria-disabled])").first
         button.click()
         choices = page.locator(".choices:not([hidden]) button.choice")
         if choices.count():
@@ -238,7 +238,7 @@ def test_language_changes_in_place_mid_game(page, server):
     page.goto(server.url + "?speed=instant&level=greedy&seed=11#/game/scopa?deck=siciliane")
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(".table-view[data-state=yours]")
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
     choices = page.locator(".choices:not([hidden]) button.choice")
     if choices.count():
         choices.first.click()
@@ -263,6 +263,6 @@ def test_language_changes_in_place_mid_game(page, server):
         same = [(a, b) for a, b in zip(before[key], after[key]) if a == b]
         assert same == [], f"{key} kept English: {same}"
     # and the game goes on
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
     page.wait_for_selector(WAITING, timeout=30_000)
     assert page.evaluate("JSON.stringify(window.__cardavia.snapshot)") != before_snap

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, shared_page
-from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why
+from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why, tap_a_refused_card
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -51,7 +51,7 @@ def log_lines(page) -> list[str]:
 
 
 def enabled(page) -> set[str]:
-    return set(page.locator(".hand button:not([disabled])").evaluate_all("bs => bs.map(b => b.dataset.card)"))
+    return set(page.locator(".hand button:not([disabled]):not([aria-disabled])").evaluate_all("bs => bs.map(b => b.dataset.card)"))
 
 
 def check_discard_step(page, snap) -> None:
@@ -87,7 +87,7 @@ def check_meter(page, snap) -> None:
 
 def play_deal(page, untick_last: bool = False) -> dict:
     """Clicks through the deal to the sheet; returns what it saw."""
-    seen = {"discards": 0, "combos": 0, "declared": [], "kept": [], "plays": 0}
+    seen = {"discards": 0, "combos": 0, "declared": [], "kept": [], "plays": 0, "refused": False}
     while True:
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
@@ -126,7 +126,9 @@ def play_deal(page, untick_last: bool = False) -> dict:
             assert snap["phase"] == "play"
             legal = {a["card"] for a in snap["legal"]}
             assert enabled(page) == legal
-            page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+            if not seen["refused"]:  # the first refused card: a tap says why
+                seen["refused"] = tap_a_refused_card(page, snap)
+            page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
             seen["plays"] += 1
             assert seen["plays"] <= 21
 
@@ -184,7 +186,7 @@ def test_a_whole_deal_as_the_cutter(mpage, server):
     assert "trump29" in snap["discard_blocks"].values()
     assert serious_axe_violations(page) == []
     seen = play_deal(page)
-    assert seen["discards"] == 1 and seen["combos"] == 1 and seen["plays"] == 21
+    assert seen["discards"] == 1 and seen["combos"] == 1 and seen["plays"] == 21 and seen["refused"]
     snap = check_sheet(page)
     assert [d["combo"] for d in snap["declarations"] if d["seat"] == 0] == seen["declared"]
     log = log_lines(page)
@@ -267,7 +269,7 @@ def test_minchiate_computer_move_time_at_level_normal(mpage, server):
         if snap["phase"] == "declare":
             page.locator(".declare-box .declare-go").click()
         else:
-            page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+            page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
             plays += 1
         page.wait_for_timeout(50)
     page.wait_for_selector(WAITING, timeout=120_000)

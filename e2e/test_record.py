@@ -37,7 +37,7 @@ def play_briscola(page, server, seed: int) -> dict:
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
             break
-        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
     dialog = page.locator("dialog[open]")
     totals = [int(dialog.locator(f"tr.total td[data-total-team='{i}']").inner_text()) for i in (0, 1)]
     snap = page.evaluate("window.__cardavia.snapshot")

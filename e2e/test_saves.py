@@ -38,7 +38,7 @@ def position(page) -> dict:
 
 def play_two(page):
     for _ in range(2):
-        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
         page.wait_for_selector(WAITING)
         page.wait_for_selector(YOURS)
 
@@ -59,7 +59,7 @@ def test_an_unversioned_save_is_restored_at_the_same_position_and_plays_on(saves
     assert position(page) == before
     assert UNREADABLE not in page.locator(".table-view .log").inner_text()
     assert page.evaluate(f"localStorage.getItem('{KEY}.unreadable')") is None
-    card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
+    card = page.locator(".hand button:not([disabled]):not([aria-disabled])").first.get_attribute("data-card")
     page.locator(f'.hand button[data-card="{card}"]').click(position={"x": 8, "y": 14})
     page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
     page.wait_for_selector(WAITING)
@@ -88,6 +88,6 @@ def test_an_unreadable_save_is_set_aside_with_the_message(saves_page, server, ca
     assert kept["save"] == bad["save"], "set aside, never lost"
     snap = page.evaluate("window.__cardavia.snapshot")
     assert len(snap["hand"]) == 3 and snap["stock"] == 34 and len(snap["played"]) <= 1, "a new game is dealt"
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
     page.wait_for_selector(WAITING)
     assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["v"] == 2

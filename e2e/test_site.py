@@ -23,7 +23,7 @@ def snapshot(target) -> dict:
 
 def play_one(target) -> str:
     """Click the first enabled card (and the first capture choice if asked); returns the card."""
-    button = target.locator(".hand button:not([disabled])").first
+    button = target.locator(".hand button:not([disabled]):not([aria-disabled])").first
     card = button.get_attribute("data-card")
     button.click()
     choices = target.locator(".choices:not([hidden]) button.choice")

@@ -34,7 +34,7 @@ def open_game(page, server, game, query="", size=(390, 844)):
 
 
 def play_first(page):
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
     choices = page.locator(".choices:not([hidden]) button.choice")
     if choices.count():
         choices.first.click()
@@ -173,7 +173,7 @@ def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     assert sorted(snap["hand"]) == sorted(dealt), ("a reload dealt another hand", stored, page.evaluate(SAVED_JS),
                                                    page.locator(".table-view .log").text_content()[-300:])
     page.wait_for_selector(YOURS)
-    card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
+    card = page.locator(".hand button:not([disabled]):not([aria-disabled])").first.get_attribute("data-card")
     page.locator(f'.hand button[data-card="{card}"]').click(position={"x": 8, "y": 14})
     # the card's animation onto the trick has begun: the engine answered and, by then, the
     # move must be saved ('busy' alone comes at the tap, before the engine has answered)
@@ -276,7 +276,7 @@ def test_the_review_lists_costly_moves_and_tries_again_from_one(table_page, serv
         page.wait_for_selector(WAITING)
         if page.locator("dialog[open]").count():
             break
-        page.locator(".hand button:not([disabled])").last.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").last.click(position={"x": 8, "y": 14})
     dialog = page.locator("dialog[open]")
     dialog.get_by_role("button", name="Review my moves").click()
     dialog.locator(".review .review-list li, .review .review-none").first.wait_for(timeout=120_000)
@@ -302,7 +302,7 @@ def test_a_dead_engine_worker_is_replaced_and_no_move_is_lost(table_page, server
     page.wait_for_selector(YOURS)
     workers = page.evaluate("window.__cardavia.workersCreated")
     page.evaluate("window.__cardavia.killWorker()")
-    card = page.locator(".hand button:not([disabled])").first.get_attribute("data-card")
+    card = page.locator(".hand button:not([disabled]):not([aria-disabled])").first.get_attribute("data-card")
     page.locator(f'.hand button[data-card="{card}"]').click(position={"x": 8, "y": 14})
     page.wait_for_function("(window.__cardavia.workerLosses || 0) >= 1", timeout=30_000)
     page.wait_for_selector(YOURS, timeout=BOOT_TIMEOUT)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from conftest import BOOT_TIMEOUT, ROOT
-from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why
+from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why, tap_a_refused_card
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -40,12 +40,14 @@ def why(page) -> dict[str, str]:
 
 
 def enabled(page) -> set[str]:
-    return set(page.locator(".hand button:not([disabled])").evaluate_all("bs => bs.map(b => b.dataset.card)"))
+    return set(page.locator(".hand button:not([disabled]):not([aria-disabled])").evaluate_all("bs => bs.map(b => b.dataset.card)"))
 
 
 def play_tricks_to_the_sheet(page) -> int:
-    """Click the first playable card at every turn; checks who led and the last trick on the way."""
+    """Click the first playable card at every turn; checks who led and the last trick on the
+    way, and at the first turn where the rules refuse a card, that a tap on it says why."""
     plays = 0
+    refused = False
     while True:
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
@@ -65,11 +67,15 @@ def play_tricks_to_the_sheet(page) -> int:
             assert led.inner_text() == "You to lead"
         legal = {a["card"] for a in snap["legal"]}
         assert enabled(page) == legal
+        if not refused:
+            refused = tap_a_refused_card(page, snap)
         if snap["last_trick"]:
             lt = page.locator(".last-trick")
             assert lt.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)") == [x["card"] for x in snap["last_trick"]["cards"]]
-        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
         plays += 1
+        if plays == 15:
+            assert refused, "no turn of the deal had a card to refuse"
 
 
 def check_sheet(page) -> dict:
@@ -228,7 +234,7 @@ def test_tarocchi_computer_move_time_at_level_normal(page, server):
         page.wait_for_selector(WAITING, timeout=60_000)
         if page.locator("dialog[open]").count():
             break
-        page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
         plays += 1
     page.wait_for_selector(WAITING, timeout=60_000)
     record_move_times(page, "tarocchi", min_moves=24)

@@ -70,7 +70,7 @@ def test_new_match_asks_first_keep_playing_keeps_the_deal(phone, server):
     open_briscola(page, server)
     assert saved_seed(page) == SEED
     dealt_hand, dealt_log = hand(page), saved_log(page)
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})  # one move: now there is something to lose
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})  # one move: now there is something to lose
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{SAVE_KEY}')).save.log.length > {len(dealt_log)}", timeout=30_000)
     page.wait_for_selector(YOURS, timeout=30_000)
     before, played = hand(page), saved_log(page)
@@ -116,7 +116,7 @@ def test_no_audio_context_before_a_tap_and_one_after_when_sound_is_on(phone, ser
     assert audio_made(page) == 0  # the deal and the computer's moves made no sound
     page.mouse.click(195, 300)  # a tap on the board
     page.wait_for_function("() => window.__audioMade === 1", timeout=5_000)
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})  # play: still one context
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})  # play: still one context
     page.wait_for_selector(YOURS, timeout=30_000)
     assert audio_made(page) == 1
 
@@ -133,7 +133,7 @@ def test_sound_off_makes_no_audio_context_and_the_setting_survives_a_reload(phon
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(YOURS, timeout=60_000)
     page.mouse.click(195, 300)
-    page.locator(".hand button:not([disabled])").first.click(position={"x": 8, "y": 14})
+    page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
     page.wait_for_selector(YOURS, timeout=30_000)
     page.click(".look-summary")
     box = page.locator(".look-panel input.look-sound")

@@ -5,7 +5,9 @@ and seeded random deals of every game checking that the refused cards are exactl
 hand's cards that no legal action plays, each with a reason that the rules confirm.
 """
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +59,7 @@ def test_refused_cards_are_exactly_the_unplayable_ones_in_random_deals(game):
     rng = random.Random(f"refusals-{game}")
     suit = {"tarocchi": tarocchi.SUIT, "minchiate": minchiate.SUIT}.get(game, {}).get
     checked = 0
+    codes = set()
     for seed in range(40 if game in ("tarocchi", "minchiate") else 10):
         s = new_game(game, seed)
         while not s.is_terminal():
@@ -75,6 +78,7 @@ def test_refused_cards_are_exactly_the_unplayable_ones_in_random_deals(game):
                 led = [c for _, c in getattr(s, "trick", ()) if c != cards.MATTO]
                 for card, why in blocks.items():
                     checked += 1
+                    codes.add(why["code"])
                     assert why["card"] in playable and why["card"] in hand
                     assert why["suit"] == suit(led[0])
                     if why["code"] == "follow":
@@ -86,7 +90,22 @@ def test_refused_cards_are_exactly_the_unplayable_ones_in_random_deals(game):
                         assert game == "minchiate" and why["code"] == "king"
                         assert playable == {why["card"]} and why["card"] == "K" + why["suit"]
             s.apply(rng.choice(legal)["id"])
+    assert codes == set(REGISTRY[game].PLAY_REFUSALS)  # every declared code, and no other
     if game in ("tarocchi", "minchiate"):
         assert checked > 500  # the duties bind often in these deals
     else:
         assert checked == 0  # every card in hand can always be played: nothing to explain
+
+
+CATALOGUES = Path(__file__).resolve().parent.parent / "web" / "i18n"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fa", "ar", "vi"])
+def test_every_refusal_code_has_a_message_in_every_catalogue(lang):
+    messages = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    codes = {c for cls in REGISTRY.values() for c in cls.PLAY_REFUSALS}
+    assert codes == {"follow", "trump", "king"}
+    for code in codes:
+        assert f"table.refuse.{code}" in messages
+    # a trump lead is followed with trumps (words of its own), and a fallback
+    assert {"table.refuse.follow_trumps", "table.refuse.other", "table.refuse.named"} <= set(messages)

@@ -87,6 +87,7 @@ const SOUNDS = {
   sweep: (ac, t0) => { snap(ac, t0); [660, 880, 1320].forEach((f, i) => tone(ac, t0 + 0.04 + i * 0.07, f, 0.16, 0.09, "triangle")); },
   trick: (ac, t0) => { tone(ac, t0, 520, 0.1, 0.06, "sine"); tone(ac, t0 + 0.08, 780, 0.14, 0.06, "sine"); },
   turn: (ac, t0) => tone(ac, t0, 990, 0.18, 0.05, "sine", 1180),
+  refuse: (ac, t0) => { tone(ac, t0, 220, 0.09, 0.06, "square", 180); tone(ac, t0 + 0.1, 196, 0.12, 0.05, "square", 160); },
   deal: (ac, t0) => [523, 659, 784, 1047].forEach((f, i) => tone(ac, t0 + i * 0.09, f, 0.3, 0.07, "triangle")),
 };
 export const SOUND_NAMES = Object.keys(SOUNDS);
@@ -118,4 +119,11 @@ export function yourTurn() {
   playSound("turn");
   if (!gestured || !soundOn()) return;
   try { if (navigator.vibrate) navigator.vibrate(30); } catch { /* not supported */ }
+}
+
+/** A card the rules refuse: a low double buzz and a double vibration. */
+export function refusedFeedback() {
+  playSound("refuse");
+  if (!gestured || !soundOn()) return;
+  try { if (navigator.vibrate) navigator.vibrate([25, 50, 25]); } catch { /* not supported */ }
 }

@@ -21,7 +21,8 @@ import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
 import { askConfirm } from "./table/confirm.js";
-import { playSound, soundFor, yourTurn } from "./sound.js";
+import { playSound, soundFor, yourTurn, refusedFeedback } from "./sound.js";
+import { refusalText } from "./table/refusal.js";
 import { dealSection } from "./deals/sheet.js";
 import { startDeal } from "./deals/start.js";
 
@@ -107,6 +108,7 @@ export class TableView {
     const s = this.snap;
     this.undoBtn.disabled = !(state === "yours" && s && s.can_undo);
     this.hintBtn.disabled = state !== "yours";
+    this.status.classList.remove("refusal");
     if (state === "yours") this.status.textContent = t("table.your_turn");
     else if (state === "busy" && s && s.to_move !== null && s.to_move !== undefined) {
       this.status.textContent = s.to_move === s.seat ? "" : t("table.waiting", { who: this.seatName(s.to_move) });
@@ -309,13 +311,15 @@ export class TableView {
     if (lastInput !== "keyboard") return;
     const a = document.activeElement;
     if (this.dialog.open || (a && a !== document.body && !this.el.contains(a))) return;
-    const b = this.handEl.querySelector("button:not([disabled])");
+    const b = this.handEl.querySelector("button:not([disabled]):not([aria-disabled])");
     if (b) b.focus({ preventScroll: true });
   }
 
   onCard(code) {
     const s = this.snap;
     if (!s || !s.your_turn || this.el.dataset.state !== "yours") return;
+    const b = this.handEl.querySelector(`button[data-card="${code}"]`);
+    if (b && b.getAttribute("aria-disabled") === "true") { this.refuse(code, b); return; }
     if (s.phase === "discard" && !s.legal.some((a) => a.card === code)) { this.toggleDiscard(code); return; }
     const options = s.legal.filter((a) => a.card === code);
     if (options.length === 0) return;
@@ -323,6 +327,16 @@ export class TableView {
     this.choosing = code;
     for (const b of this.handEl.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.card === code));
     showCaptureChooser(this.choiceEl, this.playEl, code, options, { onChoose: (a) => this.act(a), onCancel: () => this.cancelChoice() });
+  }
+
+  /** A tap on a card the rules refuse: why, in the status line (a live region), and a shake. */
+  refuse(code, button) {
+    this.status.textContent = refusalText(this.snap, code, this.discardWhy);
+    this.status.classList.add("refusal");
+    button.classList.remove("refused");
+    void button.offsetWidth; // restart the shake on a second tap
+    button.classList.add("refused");
+    refusedFeedback();
   }
 
   /** Discard phase: pick cards one by one; the engine lists the legal sets. */
@@ -407,6 +421,7 @@ export class TableView {
       const why = showDiscardChooser(this.choiceEl, s, this.discardSel, {
         onDiscard: (a) => { this.discardSel = []; this.act(a); },
       });
+      this.discardWhy = why;
       for (const b of this.handEl.querySelectorAll("button[data-card]")) {
         const r = why.get(b.dataset.card);
         if (r) { b.title = r.text; b.dataset.why = r.key; } else { b.removeAttribute("title"); delete b.dataset.why; }

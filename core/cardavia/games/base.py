@@ -192,6 +192,9 @@ class State:
 
     # a game played with part of its deck (or a deck of its own) names its pack here
     PACK: ClassVar[tuple[str, ...] | None] = None
+    # the codes a snapshot's ``play_blocks`` may give (why a card is refused in play);
+    # a game whose every card in hand is always playable has none
+    PLAY_REFUSALS: ClassVar[tuple[str, ...]] = ()
 
     def pack(self) -> tuple[str, ...]:
         """The cards this game is played with."""

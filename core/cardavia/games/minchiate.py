@@ -313,6 +313,7 @@ class MinchiateState(State):
     GAME_ID = "minchiate"
     NUM_SEATS = 4
     PACK = PACK
+    PLAY_REFUSALS = ("king", "follow", "trump")
     DECKS = ("minchiate",)
     FIELDS = ("dealer", "cutter", "phase", "hands", "discards", "discard_due", "fola",
               "cut", "stolen", "shown", "robbed", "rob_stop", "pigliati", "declarations",

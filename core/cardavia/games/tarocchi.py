@@ -302,6 +302,7 @@ class TarocchiState(State):
     GAME_ID = "tarocchi"
     NUM_SEATS = 4
     PACK = PACK
+    PLAY_REFUSALS = ("follow", "trump")
     DECKS = ("tarocco-piemontese",)
     FIELDS = ("dealer", "phase", "hands", "discard", "discard_trumps", "trick", "leader",
               "to_move", "piles", "points", "tricks_won", "tricks_played", "last_trick",

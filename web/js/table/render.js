@@ -9,6 +9,7 @@ import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
 import { meterView } from "./minchiate.js";
 import { fitHand, splitRows } from "./handfit.js";
+import { refusalText } from "./refusal.js";
 
 /** A card face for the view `v` ({deck, game}): its corners as that game counts them. */
 export function cardEl(code, v, extra = {}) {
@@ -111,8 +112,9 @@ export function renderStock(stockEl, s, v) {
 }
 
 /**
- * The human's hand: one button per card, enabled when the engine lists it as legal
- * (in the discard step: when it still fits a legal set with the cards chosen).
+ * The human's hand: one button per card, playable when the engine lists it as legal
+ * (in the discard step: when it still fits a legal set with the cards chosen); on the
+ * player's turn the others are aria-disabled, and a tap on one says why (table.js).
  */
 export function renderHand(handEl, s, v, { sel = [], onCard }) {
   const focused = document.activeElement && handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
@@ -126,9 +128,13 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
   const hand = s.hand || [];
   const discarding = s.phase === "discard" && s.your_turn;
   const buttons = hand.map((c) => {
+    const playable = legalCards.has(c) || sel.includes(c);
     const b = h("button", {
       type: "button", class: "card-btn", "aria-label": cardName(c), dataset: { card: c },
-      disabled: !legalCards.has(c) && !sel.includes(c),
+      // on the player's turn a refused card stays focusable and tappable: it says why
+      disabled: !playable && !s.your_turn,
+      "aria-disabled": !playable && s.your_turn ? "true" : null,
+      title: !playable && s.your_turn && s.phase !== "discard" ? refusalText(s, c) : null,
       "aria-pressed": discarding ? String(sel.includes(c)) : null,
       onclick: () => onCard(c),
     });
@@ -145,7 +151,7 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     handEl.append(h("span", { class: "card hand-probe", "aria-hidden": "true" }), ...buttons);
   }
   if (focused) {
-    const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled])");
+    const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled]):not([aria-disabled])");
     if (b) b.focus({ preventScroll: true });
   }
 }
