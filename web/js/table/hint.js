@@ -1,8 +1,8 @@
 // The Hint: the expert search's move for the player, with why, in words — the main
-// reason and the expected points of the best two or three choices (from the engine's
-// `advice`). Also how a logged action reads (the review lists past moves by id).
+// reason and how the best two or three choices compare, in whole points (from the
+// engine's `advice`; its expected values are margins, often negative, never shown bare). Also how a logged action reads (the review lists past moves by id).
 import { h, clear } from "../dom.js";
-import { t, has, signed } from "../i18n.js";
+import { t, has } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
 import { comboName } from "./minchiate.js";
 
@@ -43,13 +43,37 @@ export function describeId(id, legal = []) {
   return describeAction(legal.find((a) => a.id === id) || actionFromId(id));
 }
 
-/** The reason code with its parameters, in words. */
-export function reasonText(reason) {
-  if (!reason || !has(`hint.reason.${reason.code}`)) return "";
+/** Points as a player counts them: whole, and never below 1 when they count at all. */
+export function aboutPoints(x) {
+  return Math.round(Math.abs(x));
+}
+
+/**
+ * The reason code with its parameters, in words. `choices` (the advice's, best first) and
+ * `legal` name the next choice when the move is best on average: a gain that rounds to
+ * nothing calls the choices equal rather than "0 points better".
+ */
+export function reasonText(reason, choices = [], legal = []) {
+  if (!reason) return "";
+  if (reason.code === "best_average") {
+    const gain = aboutPoints(reason.gain || 0);
+    const next = choices[1];
+    if (gain < 1 || !next) return t("hint.reason.about_equal");
+    return t("hint.reason.best_average", { gain, next: describeMoveId(next.action, legal) });
+  }
+  if (!has(`hint.reason.${reason.code}`)) return "";
   const params = { ...reason };
   if (typeof params.card === "string") params.card = cardName(params.card);
-  if (typeof params.gain === "number") params.gain = signed(params.gain);
   return t(`hint.reason.${reason.code}`, params);
+}
+
+/** How a choice compares with the best one (expected points, never shown bare). */
+export function comparedWithBest(choice, best) {
+  if (choice === best) return t("hint.best");
+  const diff = best.expected - choice.expected;
+  const n = aboutPoints(diff);
+  if (n < 1) return t("hint.equal");
+  return diff > 0 ? t("hint.worse", { n }) : t("hint.more_but_riskier", { n });
 }
 
 /** Marks the hinted card(s) in the hand and says the hint, its reason and the best choices. */
@@ -58,20 +82,20 @@ export function showHint(view, res) {
   const action = legal.find((a) => a.id === res.hint);
   if (!action) return;
   const advice = res.advice || {};
+  const choices = (advice.choices || []).filter((c) => typeof c.expected === "number");
   const say = () => {
-    const reason = reasonText(advice.reason);
+    const reason = reasonText(advice.reason, choices, legal);
     return reason ? t("hint.text_reason", { action: describeAction(action), reason }) : t("table.hint_text", { action: describeAction(action) });
   };
   view.note(say);
   const box = clear(view.hintEl);
   box.hidden = false;
   box.append(h("p", { class: "hint-main", text: say() }));
-  const choices = (advice.choices || []).filter((c) => typeof c.expected === "number");
   if (choices.length > 1) {
     box.append(h("ul", { class: "hint-choices", "aria-label": t("hint.choices") },
       choices.map((c) => h("li", { dataset: { action: c.action } },
         h("span", { text: describeId(c.action, legal) }), " ",
-        h("b", { text: t("hint.expected", { value: signed(c.expected) }) })))));
+        h("b", { text: comparedWithBest(c, choices[0]) })))));
   }
   for (const b of view.handEl.querySelectorAll("button")) {
     b.classList.toggle("hinted", b.dataset.card === action.card || (action.cards || []).includes(b.dataset.card));

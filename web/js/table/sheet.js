@@ -1,9 +1,9 @@
 // The score sheet of a deal: every line and where it came from, the totals, the match
 // score, the verdict, and the buttons that go on (next deal, new match).
 import { h, clear, append } from "../dom.js";
-import { t, num, has, signed } from "../i18n.js";
+import { t, num, has } from "../i18n.js";
 import { teamName } from "../names.js";
-import { describeMoveId } from "./hint.js";
+import { describeMoveId, aboutPoints } from "./hint.js";
 import { sheetRows, mattoNote } from "./minchiate.js";
 
 /** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
@@ -151,7 +151,7 @@ function reviewSection(review, close) {
     if (!mistakes.length) { box.append(h("p", { class: "review-none", text: t("review.none") })); return; }
     box.append(h("h3", { text: t("review.title") }), h("ol", { class: "review-list" }, mistakes.map((m) =>
       h("li", { dataset: { index: m.index } },
-        h("span", { text: t("review.item", { played: describeMoveId(m.played), better: describeMoveId(m.better), loss: signed(-m.loss) }) }), " ",
+        h("span", { text: t("review.item", { played: describeMoveId(m.played), better: describeMoveId(m.better), loss: Math.max(1, aboutPoints(m.loss)) }) }), " ",
         h("button", { type: "button", class: "btn try-again", text: t("review.try"),
           onclick: () => { close(); review.practice(m.index); } })))));
   });
