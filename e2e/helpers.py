@@ -86,7 +86,7 @@ def refusal_wording(why: dict, card_name) -> str:
             f"is trumped, so you must play {held}.")
 
 
-def tap_a_refused_card(page, snap) -> bool:
+def tap_a_refused_card(page, snap, shot: str | None = None) -> bool:
     """On the player's turn in play, tap a card the engine refuses (if any): the status line
     (a live region) says why in words, nothing is played, and the card stays in the hand,
     focusable. True if a card was tapped."""
@@ -95,16 +95,21 @@ def tap_a_refused_card(page, snap) -> bool:
         return False
     card, why = sorted(blocks.items())[0]
     button = page.locator(f'.hand button[data-card="{card}"]')
-    assert button.get_attribute("aria-disabled") == "true" and not button.is_disabled()
+    # aria-disabled, not disabled: it keeps the focus and the tap (Playwright counts it as
+    # disabled, hence the forced click)
+    assert button.get_attribute("aria-disabled") == "true" and button.evaluate("b => !b.disabled")
 
     def name(c: str) -> str:
         return page.locator(f'.hand button[data-card="{c}"]').get_attribute("aria-label")
     want = refusal_wording(why, name)
-    button.click(position={"x": 8, "y": 14})
+    button.click(position={"x": 8, "y": 14}, force=True)
     status = page.locator(".turn-status")
     status.filter(has_text=want).wait_for(timeout=5_000)
     assert status.get_attribute("aria-live") == "polite"
     assert button.get_attribute("title") == want
     after = page.evaluate("window.__cardavia.snapshot")
     assert after["hand"] == snap["hand"] and after["trick"] == snap["trick"]
+    if shot:
+        (ROOT / "test-artifacts").mkdir(exist_ok=True)
+        page.screenshot(path=str(ROOT / "test-artifacts" / shot))
     return True

@@ -127,7 +127,7 @@ def play_deal(page, untick_last: bool = False) -> dict:
             legal = {a["card"] for a in snap["legal"]}
             assert enabled(page) == legal
             if not seen["refused"]:  # the first refused card: a tap says why
-                seen["refused"] = tap_a_refused_card(page, snap)
+                seen["refused"] = tap_a_refused_card(page, snap, "refusal-minchiate.png")
             page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
             seen["plays"] += 1
             assert seen["plays"] <= 21

@@ -43,7 +43,7 @@ def enabled(page) -> set[str]:
     return set(page.locator(".hand button:not([disabled]):not([aria-disabled])").evaluate_all("bs => bs.map(b => b.dataset.card)"))
 
 
-def play_tricks_to_the_sheet(page) -> int:
+def play_tricks_to_the_sheet(page, shot: str | None = None) -> int:
     """Click the first playable card at every turn; checks who led and the last trick on the
     way, and at the first turn where the rules refuse a card, that a tap on it says why."""
     plays = 0
@@ -68,7 +68,7 @@ def play_tricks_to_the_sheet(page) -> int:
         legal = {a["card"] for a in snap["legal"]}
         assert enabled(page) == legal
         if not refused:
-            refused = tap_a_refused_card(page, snap)
+            refused = tap_a_refused_card(page, snap, shot)
         if snap["last_trick"]:
             lt = page.locator(".last-trick")
             assert lt.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)") == [x["card"] for x in snap["last_trick"]["cards"]]
@@ -221,7 +221,7 @@ def test_a_whole_deal_when_an_ai_deals(page, server):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "tarocchi-390x844.png"), full_page=True)
-    plays = play_tricks_to_the_sheet(page)
+    plays = play_tricks_to_the_sheet(page, shot="refusal-tarocchi-390x844.png")
     assert plays == 15
     check_sheet(page)
 
