@@ -107,3 +107,28 @@ def test_a_game_module_with_card_points_is_the_source_of_its_points(monkeypatch)
 def test_fishing_games_mark_their_prize_cards(site_cards):
     assert site_cards["games"]["scopa"]["points"] == {"7D": 1}
     assert site_cards["games"]["cicera"]["points"] == {"2S": 1, "10D": 1, "JC": 1}
+
+
+def test_the_cheat_sheet_orders_are_the_rules_orders():
+    # Briscola (B2): Ace, 3, Re, Cavallo, Fante, 7, 6, 5, 4, 2 in every suit
+    (row,) = deckinfo.game_info("briscola")["ranking"]
+    assert row["suits"] == ["C", "D", "S", "B"]
+    assert [cards.rank(c) for c in row["cards"]] == ["A", "3", "K", "N", "J", "7", "6", "5", "4", "2"]
+    # Tarocchi (T5): trumps 21 down to 1 (the Matto never wins); Cups and Coins count
+    # their numerals down (Ace high among them), Swords and Batons up
+    trumps, round_, long_ = deckinfo.game_info("tarocchi")["ranking"]
+    assert trumps == {"suits": ["T"], "cards": [f"T{n}" for n in range(21, 0, -1)]}
+    assert round_["suits"] == ["C", "D"] and long_["suits"] == ["S", "B"]
+    assert [cards.rank(c) for c in round_["cards"]] == ["K", "Q", "N", "J", "A", "2", "3", "4", "5", "6"]
+    assert [cards.rank(c) for c in long_["cards"]] == ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "5"]
+    # Minchiate (M14): 40 trumps, the Matto apart; 14 cards a suit
+    trumps, round_, long_ = deckinfo.game_info("minchiate")["ranking"]
+    assert trumps["cards"] == [f"T{n}" for n in range(40, 0, -1)]
+    assert len(round_["cards"]) == len(long_["cards"]) == 14
+    # the fishing games rank nothing: they add values
+    for game in ("scopa", "cicera"):
+        assert deckinfo.game_info(game)["ranking"] == []
+    scopa = deckinfo.game_info("scopa")
+    assert scopa["capture_values"]["K"] == 10 and scopa["capture_values"]["7"] == 7
+    assert scopa["primiera"]["7"] == 21 and scopa["primiera"]["6"] == 18 and scopa["primiera"]["A"] == 16
+    assert deckinfo.game_info("cicera")["primiera"] == {}

@@ -59,6 +59,40 @@ def _points(module, pack: list[str]) -> dict[str, int]:
     return {c: int(c in prizes) for c in pack}
 
 
+def _ranking(module, pack: list[str]) -> list[dict]:
+    """The trick games' order of strength, strongest first, as rows of cards: the trumps
+    (the tarot games' suit "T"), then one row per plain order, named by the suits that
+    share it (Briscola: one order for every suit; Tarocchi and Minchiate: Cups and Coins
+    count their numerals down, Swords and Batons up). Fishing games have none."""
+    strength = getattr(module, "STRENGTH", None)
+    if module is None or strength is None:
+        return []
+    suit_of = getattr(module, "SUIT", None)
+
+    def suit(c: str) -> str:
+        return suit_of[c] if suit_of is not None else cards.suit(c)
+
+    def power(c: str) -> int:
+        return strength[c] if c in strength else strength[cards.rank(c)]
+    rows: list[dict] = []
+    for s in ("T", "C", "D", "S", "B"):
+        row = sorted((c for c in pack if suit(c) == s), key=power, reverse=True)
+        if not row:
+            continue
+        ranks = [c if s == "T" else cards.rank(c) for c in row]
+        same = next((r for r in rows if r["suits"] != ["T"] and r["ranks"] == ranks), None)
+        if same:
+            same["suits"].append(s)
+        else:
+            rows.append({"suits": [s], "cards": row, "ranks": ranks})
+    return [{"suits": r["suits"], "cards": r["cards"]} for r in rows]
+
+
+def _capture_values(module) -> dict[str, int]:
+    """The fishing games' value of each rank in a capture (Scopa's courts 8, 9, 10)."""
+    return dict(getattr(module, "CAPTURE_VALUE", {})) if module is not None else {}
+
+
 def game_info(game_id: str) -> dict:
     """One game: per deck the stripped cards; the scoring cards and the corner labels."""
     module = _game_module(game_id)
@@ -79,11 +113,16 @@ def game_info(game_id: str) -> dict:
     for deck in decks:
         for r in _ranks(cards.DECKS[deck]):
             labels[r] = str(value[r]) if r in value else rank_label(r)
+    first = [c for c in cards.DECKS[decks[0]] if pack_of is None or c in pack_of]
     return {
         "stripped": stripped,
         "points": {c: v for c, v in points.items() if v != base},
         "base_points": base,
         "labels": labels,
+        # the cheat sheet's rows (on the game's first deck)
+        "ranking": _ranking(module, first),
+        "capture_values": _capture_values(module),
+        "primiera": dict(getattr(module, "PRIMIERA", {})) if module is not None else {},
     }
 
 

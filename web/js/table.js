@@ -21,6 +21,7 @@ import { describeAction, showHint, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
 import { askConfirm } from "./table/confirm.js";
+import { openCheatSheet } from "./table/cheatsheet.js";
 import { playSound, soundFor, yourTurn, refusedFeedback } from "./sound.js";
 import { refusalText } from "./table/refusal.js";
 import { dealSection } from "./deals/sheet.js";
@@ -379,6 +380,11 @@ export class TableView {
       const a = this.snap.legal.find((x) => x.id === id); // one declared may have used another's cards
       if (a) await this.act(a);
     }
+  }
+
+  openCheatSheet() {
+    if (this.dialog.open) return;
+    openCheatSheet(this.dialog, this);
   }
 
   async hint() {

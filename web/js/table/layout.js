@@ -54,9 +54,12 @@ export function buildTable(v) {
   v.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => v.askNewMatch() }); // asks first during a match
   v.undoBtn = h("button", { type: "button", class: "btn undo", text: t("table.undo"), disabled: true, onclick: () => v.undo() });
   v.hintBtn = h("button", { type: "button", class: "btn hint", text: t("table.hint"), disabled: true, onclick: () => v.hint() });
+  // the cheat sheet, beside Hint: a "?" wide enough to tap, named for screen readers
+  v.cheatBtn = h("button", { type: "button", class: "btn cheat-btn", "aria-label": t("cheat.button"), title: t("cheat.button"),
+    text: "?", onclick: () => v.openCheatSheet() });
   const controls = h("div", { class: "controls" },
     h("label", { for: levelSel.id }, t("table.level")), levelSel,
-    h("div", { class: "buttons" }, v.hintBtn, v.undoBtn, v.newBtn));
+    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.undoBtn, v.newBtn));
 
   v.logEl = h("ol", { class: "log", tabindex: "0" }); // scrolls: reachable by keyboard
   const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
