@@ -221,7 +221,8 @@ def test_rtl_pages_fit_the_screen(browser, server, watch, lang, size):
 
 
 LABELS_JS = """() => {
-  const pick = (sel) => [...document.querySelectorAll(sel)].map((e) => e.innerText.trim()).filter(Boolean);
+  // by accessible name: the cheat sheet's "?" is named by its aria-label
+  const pick = (sel) => [...document.querySelectorAll(sel)].map((e) => (e.getAttribute('aria-label') || e.innerText).trim()).filter(Boolean);
   return {
     tabs: pick('[role=tab]'), status: pick('.turn-status'), buttons: pick('.table-view .controls .btn'),
     level: pick('.table-view .controls option'), seats: pick('.table-view .seat-info .who'),
