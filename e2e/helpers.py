@@ -113,3 +113,10 @@ def tap_a_refused_card(page, snap, shot: str | None = None) -> bool:
         (ROOT / "test-artifacts").mkdir(exist_ok=True)
         page.screenshot(path=str(ROOT / "test-artifacts" / shot))
     return True
+
+
+def set_lang(page, code: str) -> None:
+    """The language picker, then the page re-drawn in it (no reload)."""
+    page.select_option("#settings-lang", code)
+    page.wait_for_function(f"document.documentElement.lang === '{code}'")
+    page.wait_for_timeout(50)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, shared_page
-from helpers import serious_axe_violations
+from helpers import serious_axe_violations, set_lang
 
 ART = ROOT / "test-artifacts"
 YOURS = ".table-view[data-state=yours]"
@@ -25,10 +25,6 @@ def phone(browser, server):
         page.wait_for_selector(".traditions .tradition", timeout=90_000)
         yield page
 
-
-def set_lang(page, code: str) -> None:
-    page.select_option("#settings-lang", code)
-    page.wait_for_function(f"document.documentElement.lang === '{code}'")
 
 
 @pytest.mark.parametrize("game,deck", GAMES)

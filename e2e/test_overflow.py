@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, shared_page
+from helpers import set_lang
 
 ART = ROOT / "test-artifacts"
 LANGS = ("en", "it", "fa", "ar", "vi")
@@ -34,11 +35,6 @@ def phone(browser, server):
         page.wait_for_selector(".traditions .tradition", timeout=90_000)
         yield page
 
-
-def set_lang(page, code: str) -> None:
-    page.select_option("#settings-lang", code)
-    page.wait_for_function(f"document.documentElement.lang === '{code}'")
-    page.wait_for_timeout(50)
 
 
 def resize(page, width: int, height: int) -> None:
