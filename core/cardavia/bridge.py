@@ -12,6 +12,7 @@ import random
 import re
 from typing import Any, Callable
 
+from . import lessons
 from .ai import LEVELS, advice
 from .games import GameError, REGISTRY, new_game
 from .games.base import rng_for
@@ -94,6 +95,7 @@ class Bridge:
         }
         self.replays = ReplayCache()  # the replay viewer's match, apart from the table's
         self.practice = False  # a match restarted from a logged position
+        self.lesson = False  # a guided first deal: responses carry its moments
 
     def handle(self, text: str) -> str:
         """One request as JSON text → one response as JSON text (always strict JSON:
@@ -165,6 +167,13 @@ class Bridge:
         cls = REGISTRY.get(game)
         if cls is None:
             raise GameError(f"unknown game {game[:40]!r}", "unknown_game")
+        lesson = request.get("lesson", False)
+        if not isinstance(lesson, bool):
+            raise GameError("lesson is true or false", "bad_request")
+        if lesson:  # the lesson's own deal, against the level its moments were found at
+            deck = request.get("deck") or cls.DECKS[0]
+            seed, seat = lessons.deal_for(game, deck)
+            level = lessons.LEVEL
         if not isinstance(seat, int) or isinstance(seat, bool) \
                 or not 0 <= seat < cls.NUM_SEATS:
             raise GameError(f"seat must be 0…{cls.NUM_SEATS - 1}", "bad_request")
@@ -178,6 +187,7 @@ class Bridge:
         self.match, self.human, self.cursor = match, seat, 0
         self.seed_from_page = request.get("seed") is not None
         self.practice = False
+        self.lesson = lesson
         return self._view()
 
     def _act(self, request: dict) -> dict:
@@ -236,7 +246,7 @@ class Bridge:
         for seat, action_id in match.log[:index]:
             again.state.apply(action_id)
             again.log.append([seat, action_id])
-        self.match, self.practice = again, True
+        self.match, self.practice, self.lesson = again, True, False
         self.cursor = again.state.event_count
         return self._view()
 
@@ -264,6 +274,7 @@ class Bridge:
         self.match, self.human = match, seat
         self.seed_from_page = False
         self.practice = False
+        self.lesson = request.get("lesson") is True  # the page keeps which save is a lesson
         self.cursor = match.state.event_count
         return self._view()
 
@@ -288,7 +299,11 @@ class Bridge:
         snap["can_undo"] = any(match.is_human(s) for s, _ in match.log)
         events = state.events_for(self.human, self.cursor)
         self.cursor = state.event_count
-        return {"snapshot": snap, "events": events}
+        out = {"snapshot": snap, "events": events}
+        if self.lesson:
+            snap["lesson"] = True
+            out["moments"] = lessons.moments(match.game, events, snap)
+        return out
 
 
 def _error(rid: Any, code: str, message: str) -> dict:

@@ -6,7 +6,7 @@ site's home and tradition pages are generated from it at build time.
 
 from __future__ import annotations
 
-from . import cards
+from . import cards, lessons
 
 TRADITIONS = [
     {
@@ -103,5 +103,6 @@ def catalogue(playable: set[str] | None = None) -> dict:
         assert len(cards.DECKS[t["id"]]) == t["cards"], t["id"]
     return {
         "traditions": TRADITIONS,
-        "games": {gid: dict(g, playable=gid in playable) for gid, g in GAMES.items()},
+        "games": {gid: dict(g, playable=gid in playable, lesson=lessons.catalogue_entry(gid))
+                  for gid, g in GAMES.items()},
     }

@@ -1,0 +1,139 @@
+"""The guided first deals (cardavia.lessons): every lesson, played as the coach says
+through the bridge, shows each of its moments; the moment detector on hand-built
+events and snapshots; the bridge's lesson flag; a coach message for every moment in
+every catalogue."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardavia import lessons
+from cardavia.bridge import Bridge
+from cardavia.lessonwalk import walk
+
+I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
+LESSON_DECKS = [(g, d) for g, lesson in lessons.LESSONS.items() for d in lesson["deals"]]
+
+
+@pytest.mark.parametrize("game,deck", LESSON_DECKS)
+def test_following_the_coach_shows_every_moment(game, deck):
+    out = walk(game, deck=deck)
+    got = [m["id"] for m in out["moments"]]
+    assert sorted(got) == sorted(lessons.LESSONS[game]["moments"]), got
+    assert out["turns"] >= 10  # a whole deal, not a fragment
+
+
+def ask(bridge, **fields):
+    res = bridge.handle_obj(json.dumps(fields))
+    return res
+
+
+def test_bridge_lesson_deals_its_seed_and_seat_at_normal_level():
+    b = Bridge()
+    res = ask(b, op="new_match", game="tarocchi", lesson=True, level="expert", seed=5)
+    seed, seat = lessons.deal_for("tarocchi", "tarocco-piemontese")
+    assert res["ok"] and res["snapshot"]["seat"] == seat and res["snapshot"]["lesson"] is True
+    assert res["snapshot"]["level"] == "normal"
+    assert b.match.seed == seed
+    # the learner (seat 1) deals in this lesson: the first thing asked is the discard
+    assert [m["id"] for m in res["moments"]] == ["discard"]
+
+
+def test_bridge_lesson_errors_and_ordinary_matches_have_no_moments():
+    b = Bridge()
+    assert ask(b, op="new_match", game="scopa", lesson="yes")["error"]["code"] == "bad_request"
+    res = ask(b, op="new_match", game="scopa", seed=3)
+    assert "moments" not in res and "lesson" not in res["snapshot"]
+
+
+def test_restore_keeps_a_lesson_only_when_asked_and_practice_leaves_it():
+    b = Bridge()
+    ask(b, op="new_match", game="briscola", lesson=True)
+    save = ask(b, op="save")["save"]
+    again = Bridge()
+    assert "moments" not in ask(again, op="restore", save=save)
+    res = ask(again, op="restore", save=save, lesson=True)
+    assert res["ok"] and res["moments"] == [] and res["snapshot"]["lesson"]
+    res = ask(again, op="practice", index=0)
+    assert res["ok"] and "moments" not in res
+
+
+def test_catalogue_offers_a_lesson_for_every_game():
+    cat = ask(Bridge(), op="catalogue")["catalogue"]["games"]
+    for game, lesson in lessons.LESSONS.items():
+        assert cat[game]["lesson"] == {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"])}
+
+
+# ------------------------------------------------------------------ the detector, by hand
+def snap(**fields):
+    base = {"seat": 0, "players": 2, "teams": [[0], [1]], "your_turn": False, "legal": []}
+    return dict(base, **fields)
+
+
+def test_briscola_trump_take_is_the_learners_trick_won_with_a_trump_on_a_plain_lead():
+    s = snap(trump_suit="B", stock=10)
+    won = {"type": "trick_won", "seat": 0, "cards": ["AD", "2B"], "points": 11}
+    assert lessons.moments("briscola", [won], s) == [{"id": "trump_take", "card": "2B", "points": 11}]
+    # a trump led, the other seat winning, or no points: not this moment
+    assert lessons.moments("briscola", [dict(won, cards=["2B", "AB"])], s) == []
+    assert lessons.moments("briscola", [dict(won, seat=1)], s) == []
+    assert lessons.moments("briscola", [dict(won, cards=["4D", "2B"], points=0)], s) == []
+
+
+def test_briscola_last_draw_is_when_drawing_empties_the_stock():
+    drew = [{"type": "drew", "seat": 0, "card": "KS"}, {"type": "drew", "seat": 1}]
+    assert lessons.moments("briscola", drew, snap(stock=0)) == [{"id": "last_draw"}]
+    assert lessons.moments("briscola", drew, snap(stock=2)) == []
+    assert lessons.moments("briscola", [], snap(stock=0)) == []
+
+
+def test_scopa_choice_is_a_card_with_two_captures_on_the_learners_turn():
+    legal = [{"id": "play:7C:4B+3S", "type": "capture", "card": "7C", "captures": ["4B", "3S"]},
+             {"id": "play:7C:7S", "type": "capture", "card": "7C", "captures": ["7S"]},
+             {"id": "play:2D", "type": "place", "card": "2D"}]
+    assert lessons.moments("scopa", [], snap(your_turn=True, legal=legal)) == \
+        [{"id": "choice", "card": "7C", "options": 2}]
+    assert lessons.moments("scopa", [], snap(your_turn=True, legal=legal[1:])) == []
+
+
+def test_scopa_settebello_and_sweep_say_whose():
+    evs = [{"type": "captured", "seat": 1, "card": "7C", "cards": ["7D"]}, {"type": "sweep", "seat": 1}]
+    assert lessons.moments("scopa", evs, snap()) == [
+        {"id": "settebello", "seat": 1, "card": "7D", "mine": False},
+        {"id": "sweep", "seat": 1, "mine": False}]
+
+
+def test_cicera_partner_picada_and_matta():
+    s = snap(players=4, teams=[[0, 2], [1, 3]])
+    evs = [{"type": "captured", "seat": 2, "card": "5C", "cards": ["5D"]},
+           {"type": "bonus", "seat": 2, "team": 0, "bonus": "picada", "points": 1},
+           {"type": "captured", "seat": 3, "card": "2C", "cards": ["2S"]}]
+    assert [m["id"] for m in lessons.moments("cicera", evs, s)] == ["partner", "picada", "matta"]
+    assert lessons.moments("cicera", evs[2:], s)[0]["mine"] is False
+
+
+def test_tarocchi_duties_come_from_the_snapshot_refusals():
+    s = snap(players=4, teams=[[0, 2], [1, 3]], your_turn=True, phase="play",
+             play_blocks={"AC": {"code": "trump", "suit": "D", "card": "T5"}})
+    assert lessons.moments("tarocchi", [], s) == [{"id": "trump", "suit": "D", "card": "T5"}]
+    assert lessons.moments("tarocchi", [], dict(s, your_turn=False)) == []
+    played = [{"type": "played", "seat": 3, "card": "T0"}]
+    assert lessons.moments("tarocchi", played, dict(s, play_blocks={})) == [{"id": "matto", "seat": 3, "card": "T0"}]
+
+
+def test_minchiate_kill_names_the_team_that_scored_it():
+    s = snap(players=4, teams=[[0, 2], [1, 3]])
+    kill = {"type": "scored", "kind": "kill", "points": [0, 5], "cards": ["T35"], "seat": 1}
+    assert lessons.moments("minchiate", [kill], s) == [{"id": "kill", "cards": ["T35"], "points": 5, "mine": False}]
+
+
+def test_every_moment_has_coach_words_in_every_catalogue():
+    for lang in ("en", "it", "fa", "ar", "vi"):
+        cat = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+        missing = [f"coach.{g}.{m}" for g, lesson in lessons.LESSONS.items() for m in lesson["moments"]
+                   if f"coach.{g}.{m}" not in cat]
+        missing += [f"coach.{g}.intro" for g in lessons.LESSONS if f"coach.{g}.intro" not in cat]
+        assert not missing, (lang, missing)
