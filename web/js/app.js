@@ -2,6 +2,7 @@
 //   #/                                   home: card traditions
 //   #/tradition/<id>                     one tradition and its games
 //   #/game/<id>?deck=<deck>&tab=table|rules  (+ &seed=&seat=&mode=: a deal link, deals/links.js)
+//   #/game/<id>?deck=<deck>&learn=1      the game's guided first deal (table/coach.js)
 //   #/stats, #/stats/<game>?level=…     the player's record (record/page.js)
 //   #/replay/<id>                        replay of a recorded match (replay/page.js)
 //   #/daily                              today's deals (deals/page.js)
@@ -17,6 +18,7 @@ import { renderStats } from "./record/page.js";
 import { parseDeal } from "./deals/links.js";
 import { renderDaily } from "./deals/page.js";
 import { renderReplay } from "./replay/page.js";
+import { lessonHref, lessonsDone } from "./table/coach.js";
 
 const main = document.getElementById("main");
 let site = null;
@@ -127,7 +129,9 @@ function renderTradition(id) {
           g && !g.playable ? h("span", { class: "badge", text: t("game.coming_soon") }) : null),
         h("p", { class: "rules-header", text: rulesHeader(g) }),
         h("p", { text: t(`game.${gid}.blurb`) }),
-        g && g.playable ? h("a", { class: "btn primary", href: gameHref(gid, tr.id), text: t("game.play", { game: t(`game.${gid}.name`) }) }) : null);
+        g && g.playable ? h("p", { class: "game-card-actions" },
+          h("a", { class: "btn primary", href: gameHref(gid, tr.id), text: t("game.play", { game: t(`game.${gid}.name`) }) }),
+          learnLink(g, tr.id)) : null);
     })),
     wholeDeck(tr));
 }
@@ -207,6 +211,14 @@ function rulesSection(g, deck) {
       h("ul", {}, t(`rules.${g.id}.${sec}`, { eight }).split("\n").map((line) => h("li", { text: line }))))));
 }
 
+/** "Learn to play": the game's guided first deal on this deck, marked once finished. */
+function learnLink(g, deck, extraClass = "") {
+  if (!g || !g.playable || !g.lesson || !g.lesson.decks.includes(deck)) return null;
+  const done = lessonsDone().includes(g.id);
+  return h("a", { class: `btn learn-link${done ? " done" : ""}${extraClass}`, href: lessonHref(g.id, deck), title: t("coach.learn_note"),
+    dataset: { done: String(done) } }, t("coach.learn"), done ? h("span", { class: "learn-done", text: ` ✓ ${t("coach.learned")}` }) : null);
+}
+
 function renderGame(id, params) {
   const g = gameOf(site.catalogue, id);
   if (!g) return notFound();
@@ -217,7 +229,8 @@ function renderGame(id, params) {
   const gname = t(`game.${g.id}.name`);
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   describe(t(`game.${g.id}.blurb`));
-  const key = `${g.id}|${deck}`;
+  const lesson = g.playable && params.get("learn") === "1" && !!g.lesson && g.lesson.decks.includes(deck);
+  const key = `${g.id}|${deck}${lesson ? "|learn" : ""}`;
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
     ["table", "rules"].map((name) => h("a", {
@@ -247,7 +260,7 @@ function renderGame(id, params) {
       tablePanel.appendChild(view.el);
     } else {
       if (view) view.destroy();
-      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal });
+      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal: lesson ? null : deal, lesson });
       viewKey = key;
       view.start();
     }
@@ -258,11 +271,18 @@ function renderGame(id, params) {
     const dt = tradition(site.catalogue, d);
     return h("a", { class: `deck-link${d === deck ? " current" : ""}`, href: gameHref(g.id, d, tab), "aria-current": d === deck ? "page" : null, text: dt ? dt.name : d });
   })) : null;
-  return h("section", { class: "page game-page" },
+  // a first visit to a game (no match saved, no lesson done) offers the lesson, in the tabs' row
+  const fresh = !lesson && !lessonsDone().includes(g.id) && !hasSave(g.id, deck);
+  const learn = lesson ? null : learnLink(g, deck, fresh ? " offer" : "");
+  return h("section", { class: `page game-page${lesson ? " lesson" : ""}` },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") }),
       tr ? [t("nav.crumb_separator"), h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
     h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
-    tabs, tablePanel, rulesPanel);
+    h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel);
+}
+
+function hasSave(gameId, deck) {
+  try { return localStorage.getItem(`cardavia.save.${gameId}.${deck}`) !== null; } catch { return false; }
 }
 
 function notFound() {

@@ -25,6 +25,7 @@ import { openCheatSheet } from "./table/cheatsheet.js";
 import { playSound, soundFor, yourTurn, refusedFeedback } from "./sound.js";
 import { refusalText } from "./table/refusal.js";
 import { dealSection } from "./deals/sheet.js";
+import { Coach } from "./table/coach.js";
 import { startDeal } from "./deals/start.js";
 
 export { describeAction };
@@ -37,9 +38,10 @@ document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true)
 export class TableView {
   /**
    * @param {HTMLElement} root  element to fill
-   * @param {object} opts  {engine, game (catalogue entry), deck, embed, deal ({seed, seat, mode, daily}: a chosen deal to play)}
+   * @param {object} opts  {engine, game (catalogue entry), deck, embed, deal ({seed, seat, mode, daily}: a chosen deal to play),
+   *   lesson (the game's guided first deal, with its coach)}
    */
-  constructor(root, { engine, game, deck, embed = false, deal = null }) {
+  constructor(root, { engine, game, deck, embed = false, deal = null, lesson = false }) {
     this.deal = deal;
     this.root = root;
     this.engine = engine;
@@ -55,8 +57,9 @@ export class TableView {
     this.lastPlayed = null;
     this.clock = new Clock();
     this.players = game.players;
+    this.coach = lesson ? new Coach(this) : null;
     setCardNaming(game.id, deck); // names say what the faces show (Scopa's Re reads 10)
-    this.ctl = new MatchController({ engine, game: game.id, deck, view: this });
+    this.ctl = new MatchController({ engine, game: game.id, deck, view: this, lesson });
     this.animator = new Animator(this);
     this.tableLog = new TableLog(this);
     this.build();
@@ -116,6 +119,7 @@ export class TableView {
     } else if (state === "over" && s && s.result) {
       this.status.textContent = verdictText(s.result.winner_team, s);
     }
+    if (this.coach) this.coach.draw();
   }
 
   // ---------------------------------------------------------------- boot and lifecycle
@@ -178,11 +182,17 @@ export class TableView {
   async askNewMatch() {
     if (this.disposed || this.dialog.open) return;
     const s = this.snap;
-    if (s && !s.result) {
+    if (s && !s.result && !(this.coach && this.coach.finished)) {
       const yes = await askConfirm(this.dialog, { title: t("table.new_confirm_title"), text: t("table.new_confirm_text"),
         yes: t("table.new_confirm_yes"), no: t("table.new_confirm_no") });
       if (!yes) { this.newBtn.focus(); return; }
     }
+    return this.newMatch();
+  }
+
+  /** "Replay the lesson": the same guided deal from its start. */
+  replayLesson() {
+    if (this.dialog.open) this.dialog.close(); // from the lesson's score sheet
     return this.newMatch();
   }
 
@@ -209,7 +219,8 @@ export class TableView {
     this.render();
     this.markReady();
     const sheets = res.snapshot.sheets || [];
-    if (res.snapshot.result && sheets.length) {
+    if (this.coach && sheets.length) this.coach.finish();
+    if ((res.snapshot.result || this.coach) && sheets.length) {
       this.setState("over");
       await this.showSheet(sheets[sheets.length - 1], res.snapshot);
       this.setState("over");
@@ -226,6 +237,7 @@ export class TableView {
     if (state === "yours") { this.clock.resume(); yourTurn(); }
     this.setState(state);
     if (state === "yours") this.focusHand();
+    if (this.coach) this.coach.turn(state);
   }
 
   error(res) {
@@ -257,6 +269,7 @@ export class TableView {
     if (!this.snap) { this.snap = snap; this.render(); }
     if (fresh) this.markReady();
     if (fresh && snap.practice) this.note(() => t("table.practice"));
+    if (fresh && this.coach && snap.lesson) this.coach.started();
     const me = snap.seat;
     hook.presented = events; // for tests: the events of the batch on show
     const lines = this.tableLog.narrate(events, me);
@@ -275,6 +288,10 @@ export class TableView {
       else if (ev.type === "trick_won") await this.animator.trick(ev, me, killAfter(events, i));
     }
     if (!this.isCurrent(token)) return;
+    if (this.coach) {
+      this.coach.moments(res.moments);
+      if (sheet) this.coach.finish();
+    }
     this.snap = snap;
     hook.snapshot = snap;
     if (sheet) {
@@ -303,8 +320,8 @@ export class TableView {
       load: () => this.ctl.review(sheet.deal),
       practice: (index) => this.ctl.practice(index),
     };
-    const extra = this.embed ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
-    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch(), review, extra });
+    const extra = this.coach ? this.coach.endSection() : this.embed ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
+    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch(), review, extra, lesson: !!this.coach });
   }
 
   // ---------------------------------------------------------------- the player's actions
@@ -328,6 +345,7 @@ export class TableView {
     this.choosing = code;
     for (const b of this.handEl.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.card === code));
     showCaptureChooser(this.choiceEl, this.playEl, code, options, { onChoose: (a) => this.act(a), onCancel: () => this.cancelChoice() });
+    if (this.coach) this.coach.draw(); // the capture to choose is marked next
   }
 
   /** A tap on a card the rules refuse: why, in the status line (a live region), and a shake. */
@@ -359,6 +377,7 @@ export class TableView {
       const b = this.handEl.querySelector(`button[data-card="${code}"]`);
       if (b) b.focus();
     }
+    if (this.coach) this.coach.draw();
   }
 
   async act(action) {
@@ -439,6 +458,7 @@ export class TableView {
       this.choiceEl.classList.remove("discard-box", "declare-box");
     }
     fitHandBox(this.handEl); // the chooser above the hand moved its top
+    if (this.coach) this.coach.mark(); // the redrawn hand and buttons carry the coach's marks again
   }
 }
 

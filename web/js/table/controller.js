@@ -13,8 +13,9 @@ export class MatchController {
    * @param {string} o.game  game id
    * @param {string} o.deck  deck id
    * @param {object} o.view  {present(res, token), turn(state), error(res), restored(res, saved), isCurrent(token)}
+   * @param {boolean} o.lesson  the game's guided first deal: saved apart, ended after its first deal, never recorded
    */
-  constructor({ engine, game, deck, view }) {
+  constructor({ engine, game, deck, view, lesson = false }) {
     this.engine = engine;
     this.game = game;
     this.deck = deck;
@@ -23,7 +24,8 @@ export class MatchController {
     this.snap = null;
     this.level = null;
     this.disposed = false;
-    this.saveKey = `cardavia.save.${game}.${deck}`;
+    this.lesson = lesson;
+    this.saveKey = lesson ? `cardavia.lesson.${game}.${deck}` : `cardavia.save.${game}.${deck}`;
     this.pendingAdvance = null;
     this.mode = "play"; // how the match was dealt (record-b: shared link, daily deal…), kept in the record
     this.daily = null;
@@ -54,7 +56,7 @@ export class MatchController {
       setSaveAside(this.saveKey, found.unreadable);
       unreadable = true;
     } else if (saved) {
-      const res = await this.call("restore", { save: saved.save });
+      const res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true } : { save: saved.save });
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game) {
         this.level = saved.level || settings.level;
@@ -70,7 +72,7 @@ export class MatchController {
           await this.act(redo);
           return;
         }
-        if (!res.snapshot.result) this.loop(token);
+        if (!this.over(res.snapshot)) this.loop(token);
         return;
       }
       // unreadable (corrupt, edited, from an unknown version): set aside, never lost, and say so
@@ -85,12 +87,13 @@ export class MatchController {
     if (this.disposed) return;
     const token = ++this.token;
     this.pendingAdvance = null;
-    this.level = settings.level;
-    this.mode = settings.mode || "play";
+    this.level = this.lesson ? "normal" : settings.level;
+    this.mode = this.lesson ? "lesson" : settings.mode || "play";
     this.daily = settings.daily || null;
     this.recorded = false;
     const fields = { game: this.game, deck: this.deck, level: this.level };
-    if (settings.seed !== undefined) fields.seed = settings.seed;
+    if (this.lesson) fields.lesson = true; // the engine deals the lesson's own deal
+    else if (settings.seed !== undefined) fields.seed = settings.seed;
     if (settings.seat !== undefined) fields.seat = settings.seat; // duplicate play, shared deals
     const res = await this.call("new_match", fields);
     if (token !== this.token) return;
@@ -161,7 +164,7 @@ export class MatchController {
   /** Asks the engine for the next computer move now, if a computer is to move. */
   prefetch(snap) {
     this.pendingAdvance = null;
-    if (!snap || snap.result || snap.your_turn || snap.to_move === null || snap.to_move === undefined) return;
+    if (!snap || this.over(snap) || snap.your_turn) return;
     this.pendingAdvance = this.call("advance").then(async (res) => {
       if (res.ok) await this.save();
       return res;
@@ -173,7 +176,7 @@ export class MatchController {
     while (token === this.token && !this.disposed) {
       const s = this.snap;
       if (!s) return;
-      if (s.result || s.to_move === null || s.to_move === undefined) { this.view.turn("over"); return; }
+      if (this.over(s)) { this.view.turn("over"); return; }
       if (s.your_turn) { this.view.turn("yours"); return; }
       this.view.turn("busy");
       const pending = this.pendingAdvance || this.call("advance").then(async (res) => {
@@ -192,6 +195,11 @@ export class MatchController {
     }
   }
 
+  /** Nobody moves any more: the match is over, or a lesson's deal is scored. */
+  over(s) {
+    return Boolean(s.result) || s.to_move === null || s.to_move === undefined || (this.lesson && (s.sheets || []).length > 0);
+  }
+
   async save() {
     if (this.disposed) return;
     const res = await this.call("save");
@@ -208,7 +216,7 @@ export class MatchController {
 
   /** The finished match into the player's record, once (never a practice match). */
   record({ snapshot: snap, save }) {
-    if (!snap.result || snap.practice || this.recorded) return;
+    if (!snap.result || snap.practice || this.lesson || this.recorded) return;
     this.recorded = true;
     const { stored } = recordMatch({
       id: `${Date.now().toString(36)}-${save.seed}`,

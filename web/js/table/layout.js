@@ -27,7 +27,7 @@ export function buildTable(v) {
   v.choiceEl = h("div", { class: "choices", role: "group", hidden: true });
   v.handEl = h("div", { class: "hand", role: "region", "aria-label": t("table.your_hand") });
   v.hintEl = h("div", { class: "hint-box", role: "status", hidden: true });
-  v.mine.append(v.myInfo, v.hintEl, v.choiceEl, v.handEl);
+  v.mine.append(v.myInfo, ...(v.coach ? [v.coach.build()] : []), v.hintEl, v.choiceEl, v.handEl);
   v.board.appendChild(v.mine);
 
   // transient badges near a seat ("Picada!", "+11"); the log says the same in words
@@ -51,14 +51,14 @@ export function buildTable(v) {
     if (e.detail && e.detail.name === "speed") v.el.dataset.speed = v.settings.speed = e.detail.value;
   };
   document.addEventListener(SETTINGS_EVENT, v.onPrefs);
-  v.newBtn = h("button", { type: "button", class: "btn new-match", text: t("table.new_match"), onclick: () => v.askNewMatch() }); // asks first during a match
+  v.newBtn = h("button", { type: "button", class: "btn new-match", text: t(v.coach ? "coach.replay" : "table.new_match"), onclick: () => v.askNewMatch() }); // asks first during a match
   v.undoBtn = h("button", { type: "button", class: "btn undo", text: t("table.undo"), disabled: true, onclick: () => v.undo() });
   v.hintBtn = h("button", { type: "button", class: "btn hint", text: t("table.hint"), disabled: true, onclick: () => v.hint() });
   // the cheat sheet, beside Hint: a "?" wide enough to tap, named for screen readers
   v.cheatBtn = h("button", { type: "button", class: "btn cheat-btn", "aria-label": t("cheat.button"), title: t("cheat.button"),
     text: "?", onclick: () => v.openCheatSheet() });
-  const controls = h("div", { class: "controls" },
-    h("label", { for: levelSel.id }, t("table.level")), levelSel,
+  const controls = h("div", { class: `controls${v.coach ? " lesson" : ""}` },
+    v.coach ? null : [h("label", { for: levelSel.id }, t("table.level")), levelSel], // a lesson is played at its own level
     h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.undoBtn, v.newBtn));
 
   v.logEl = h("ol", { class: "log", tabindex: "0" }); // scrolls: reachable by keyboard

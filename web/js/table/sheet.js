@@ -28,9 +28,10 @@ export function teamOf(seat, snap) {
 /**
  * Opens the sheet in `dialog` (modal) and resolves when it is closed.
  * @param {HTMLDialogElement} dialog
- * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void, extra?: Node}} opts  extra: shown below the buttons
+ * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void, extra?: Node, lesson?: boolean}} opts  extra: shown below the buttons;
+ *   lesson: the sheet ends a guided first deal (no new match, no record)
  */
-export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null, extra = null }) {
+export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null, extra = null, lesson = false }) {
   const d = clear(dialog);
   const titleId = dialog.getAttribute("aria-labelledby");
   const teams = sheet.teams || snap.teams;
@@ -76,7 +77,10 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
     h("p", { class: `verdict ${outcome}${result ? " final" : ""}`, dataset: { outcome }, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons, extra]);
   return new Promise((resolve) => {
     const done = () => { if (d.open) d.close(); resolve(); };
-    if (result) {
+    if (lesson) {
+      // a lesson's sheet: the way on is in `extra` (play a real match, replay); no record to see
+      buttons.append(h("button", { type: "button", class: "btn", text: t("sheet.close"), onclick: done }));
+    } else if (result) {
       buttons.append(
         h("button", { type: "button", class: "btn primary", text: t("sheet.new_match"), onclick: () => { done(); onNewMatch(); } }),
         h("button", { type: "button", class: "btn", text: t("sheet.close"), onclick: done }),

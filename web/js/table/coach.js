@@ -1,0 +1,229 @@
+// The coach of a guided first deal (issue 26). The engine deals the lesson's deal and
+// reports, with each response, the lesson moments it shows (core/cardavia/lessons.py);
+// the coach says each once, in the catalogue's words with the cards the engine named,
+// and on the learner's turn says what to do (the engine's own deterministic hint, so that
+// doing what it says replays the deal the lesson was chosen for), marking what to tap
+// (.coach-pick) and what it talks about (.coach-point). It decides nothing: every move
+// is the learner's and the engine checks it.
+import { h, clear } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardName, cardsName, seatPosition } from "../names.js";
+import { describeAction, reasonText } from "./hint.js";
+
+const DONE_KEY = "cardavia.lessons.done";
+
+function readList(key) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key) || "[]");
+    return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeList(key, list) {
+  try { localStorage.setItem(key, JSON.stringify(list)); } catch { /* storage refused: the lesson still plays */ }
+}
+
+/** The games whose lesson the player has finished ("briscola", …). */
+export function lessonsDone() { return readList(DONE_KEY); }
+
+export function lessonHref(gameId, deck) {
+  return `#/game/${encodeURIComponent(gameId)}?deck=${encodeURIComponent(deck)}&learn=1`;
+}
+
+/** What each moment points at on the table. */
+const POINTS_AT = {
+  trump: "stock", last_draw: "stock", cut: "stock", steal: "stock",
+  trump_take: "scores", kill: "scores", honours: "scores", resti: "scores", primiera: "scores",
+  sweep: "table", settebello: "table", picada: "table", matta: "table", matto: "table",
+  follow: "table", trump_duty: "table", partner: "seat", discard: "choices", declare: "choices",
+};
+
+export class Coach {
+  constructor(view) {
+    this.view = view;
+    this.game = view.game.id;
+    this.seenKey = `cardavia.lesson.${this.game}.${view.deck}.seen`;
+    this.seen = readList(this.seenKey);
+    // what the coach says now: [{id, say()}]; a resumed lesson starts again from the game in a few words
+    this.lines = [{ id: "intro", say: () => t(`coach.${this.game}.intro`) }];
+    this.suggest = null; // on the learner's turn: {action, advice}
+    this.finished = false;
+  }
+
+  /** The box above the hand (built with the table: it keeps its place in a relabel). */
+  build() {
+    const v = this.view;
+    this.msgs = h("div", { class: "coach-says" });
+    this.doEl = h("p", { class: "coach-do" });
+    this.endEl = h("div", { class: "coach-end", hidden: true });
+    this.el = h("section", { class: "coach", role: "status", "aria-live": "polite", "aria-label": t("coach.badge"), dataset: { moments: this.seen.join(" ") } },
+      h("div", { class: "coach-head" },
+        h("span", { class: "coach-badge", text: t("coach.badge") }),
+        h("a", { class: "coach-leave", href: `#/game/${encodeURIComponent(this.game)}?deck=${encodeURIComponent(v.deck)}`, text: t("coach.leave") })),
+      this.msgs, this.doEl, this.endEl);
+    this.draw();
+    return this.el;
+  }
+
+  /** A fresh lesson: nothing said yet; the game in a few words first. */
+  started() {
+    this.seen = [];
+    this.finished = false;
+    writeList(this.seenKey, this.seen);
+    this.lines = [{ id: "intro", say: () => t(`coach.${this.game}.intro`) }];
+    this.draw();
+  }
+
+  /** The moments of one response: the new ones are said (each once in the lesson). */
+  moments(list) {
+    const fresh = (list || []).filter((m) => !this.seen.includes(m.id));
+    if (!fresh.length) return;
+    const v = this.view;
+    for (const m of fresh) {
+      this.seen.push(m.id);
+      const key = `coach.${this.game}.${m.id}`;
+      this.lines.push({ id: m.id, moment: m, say: () => t(key, this.params(m)) });
+    }
+    while (this.lines.length > 3) this.lines.shift(); // a phone shows the latest few
+    writeList(this.seenKey, this.seen);
+    this.el.dataset.moments = this.seen.join(" ");
+    for (const m of fresh) v.note(() => `${t("coach.badge")}: ${t(`coach.${this.game}.${m.id}`, this.params(m))}`);
+    this.draw();
+  }
+
+  /** A moment's words need its cards, seats and teams named in the reader's language. */
+  params(m) {
+    const v = this.view;
+    const s = v.snap || {};
+    // mine: the learner's team (the engine says); me: the learner's own seat
+    const p = { mine: m.mine ? "yes" : "no", me: m.seat !== undefined && m.seat === s.seat ? "yes" : "no" };
+    if (m.card) p.card = cardName(m.card);
+    if (m.suit) p.suit = m.suit === "T" ? t("cheat.trumps") : t(`suit.${m.suit}`);
+    if (m.seat !== undefined) p.who = v.seatName(m.seat);
+    if (m.team !== undefined) p.team = v.teamName(m.team);
+    if (m.cards) p.cards = cardsName(m.cards);
+    for (const k of ["points", "options", "count"]) if (m[k] !== undefined) p[k] = m[k];
+    if (m.resti) {
+      const mine = (s.teams || []).findIndex((team) => team.includes(s.seat));
+      p.a = m.resti[mine < 0 ? 0 : mine];
+      p.b = m.resti[mine === 1 ? 0 : 1];
+    }
+    return p;
+  }
+
+  /** The table's state changed: on the learner's turn, what to do. */
+  async turn(state) {
+    const v = this.view;
+    this.suggest = null;
+    if (state !== "yours" || this.finished) { this.draw(); return; }
+    const token = v.ctl.token;
+    const s = v.snap;
+    if (s.phase === "declare") { this.suggest = { declare: true }; this.draw(); return; }
+    const res = await v.ctl.hint();
+    if (!v.isCurrent(token) || !res.ok || v.el.dataset.state !== "yours" || v.snap !== s) return;
+    const action = (s.legal || []).find((a) => a.id === res.hint);
+    if (action) this.suggest = { action, advice: res.advice || {} };
+    this.draw();
+  }
+
+  /** The deal is scored: the lesson is over (marked done), with the way on. */
+  finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.suggest = null;
+    const done = lessonsDone();
+    if (!done.includes(this.game)) writeList(DONE_KEY, [...done, this.game]);
+    this.el.dataset.finished = "true";
+    this.draw();
+  }
+
+  /** The closing words and the way on, for the score sheet and for the box. */
+  endSection() {
+    const v = this.view;
+    return h("section", { class: "coach-finish" },
+      h("h3", { text: t("coach.done_title") }),
+      h("p", { text: t("coach.done", { game: t(`game.${this.game}.name`) }) }),
+      h("p", { class: "coach-next" },
+        h("a", { class: "btn primary", href: `#/game/${encodeURIComponent(this.game)}?deck=${encodeURIComponent(v.deck)}`, text: t("coach.play_real") }),
+        h("button", { type: "button", class: "btn coach-replay", text: t("coach.replay"), onclick: () => v.replayLesson() })));
+  }
+
+  /** The box drawn again: the lines, what to do, the marks. */
+  draw() {
+    if (!this.el) return;
+    clear(this.msgs).append(...this.lines.map((l) => h("p", { class: "coach-line", dataset: { moment: l.id }, text: l.say() })));
+    clear(this.doEl);
+    this.doEl.hidden = true;
+    const v = this.view;
+    const yours = v.el && v.el.dataset.state === "yours";
+    if (this.suggest && yours) {
+      this.doEl.hidden = false;
+      const say = this.doText();
+      this.doEl.append(...(say ? [h("b", { text: say }), " "] : []), h("span", { class: "coach-tap", text: this.tapText() }));
+    } else if (!this.finished && v.el && v.el.dataset.state === "busy" && this.lines.length) {
+      this.doEl.hidden = false;
+      this.doEl.append(h("span", { class: "coach-tap", text: t("coach.watch") }));
+    }
+    clear(this.endEl).hidden = !this.finished;
+    if (this.finished) this.endEl.append(this.endSection());
+    this.mark();
+  }
+
+  doText() {
+    const { action, advice, declare } = this.suggest;
+    if (declare) return "";
+    const legal = (this.view.snap && this.view.snap.legal) || [];
+    const choices = (advice.choices || []).filter((c) => typeof c.expected === "number");
+    const reason = reasonText(advice.reason, choices, legal);
+    return reason ? t("coach.do", { action: describeAction(action), reason }) : t("coach.do_plain", { action: describeAction(action) });
+  }
+
+  tapText() {
+    const v = this.view;
+    const { action, declare } = this.suggest;
+    if (declare) return t("coach.tap_declare");
+    if (v.choosing) return t("coach.tap_option");
+    if (action.type === "discard" && action.cards) return t("coach.tap_discard");
+    return t("coach.tap");
+  }
+
+  /** Marks what to tap next (the card, then the option or button) and what the last words are about. */
+  mark() {
+    const v = this.view;
+    if (!v.el) return;
+    for (const e of v.el.querySelectorAll(".coach-pick, .coach-point")) e.classList.remove("coach-pick", "coach-point");
+    const last = this.lines[this.lines.length - 1];
+    const where = last && last.moment ? this.pointAt(last.moment) : null;
+    if (where) where.classList.add("coach-point");
+    if (!this.suggest || v.el.dataset.state !== "yours") return;
+    const pick = (e) => { if (e) e.classList.add("coach-pick"); };
+    if (this.suggest.declare) { pick(v.choiceEl.querySelector(".declare-go")); return; }
+    const a = this.suggest.action;
+    if (v.choosing) { pick(v.choiceEl.querySelector(`button[data-action="${CSS.escape(a.id)}"]`)); return; }
+    if (a.type === "discard" && a.cards) {
+      const left = a.cards.filter((c) => !v.discardSel.includes(c));
+      if (!left.length) { pick(v.choiceEl.querySelector(`button[data-action="${CSS.escape(a.id)}"]`)); return; }
+      for (const c of left) pick(v.handEl.querySelector(`button[data-card="${CSS.escape(c)}"]`));
+      return;
+    }
+    pick(v.handEl.querySelector(`button[data-card="${CSS.escape(a.card)}"]`));
+  }
+
+  pointAt(m) {
+    const v = this.view;
+    const kind = m.id === "trump" && this.game !== "briscola" ? "trump_duty" : m.id;
+    switch (POINTS_AT[kind]) {
+      case "stock": return v.stockEl;
+      case "scores": return v.scoresEl;
+      case "table": return v.playEl;
+      case "choices": return v.choiceEl.hidden ? null : v.choiceEl;
+      case "seat": {
+        const s = v.snap;
+        return s && m.seat !== undefined ? v.seats[seatPosition(m.seat, s.seat, s.players)] : null;
+      }
+      default: return null;
+    }
+  }
+}
