@@ -1,5 +1,6 @@
 """Searches seeds for each game's guided first deal: the first (seed, seat) whose deal,
-played as the coach says (lessons.walk), shows every moment of the lesson.
+played as the coach says (lessonwalk.walk), shows every moment of the lesson and is won
+by the learner's side (doing what the coach says should not teach a loss).
 
     .venv/bin/python scripts/find_lessons.py [game ...] [--from N] [--tries K]
 """
@@ -30,14 +31,15 @@ def main() -> None:
                 out = lessonwalk.walk(game, seed, seat, args.deck)
                 got = [m["id"] for m in out["moments"]]
                 missing = [m for m in wanted if m not in got]
-                if best is None or len(missing) < len(best[2]):
-                    best = (seed, seat, missing, got, out["turns"])
-                if not missing:
+                score = (len(missing), not out["won"])
+                if best is None or score < best[5]:
+                    best = (seed, seat, missing, got, out["turns"], score)
+                if score == (0, False):
                     break
-            if best and not best[2]:
+            if best and best[5] == (0, False):
                 break
         print(f"{game}: seed {best[0]} seat {best[1]} missing {best[2]} order {best[3]} "
-              f"turns {best[4]} ({time.time() - t0:.0f} s)", flush=True)
+              f"turns {best[4]} {'won' if not best[5][1] else 'LOST'} ({time.time() - t0:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

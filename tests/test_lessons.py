@@ -19,11 +19,12 @@ LESSON_DECKS = [(g, d) for g, lesson in lessons.LESSONS.items() for d in lesson[
 
 
 @pytest.mark.parametrize("game,deck", LESSON_DECKS)
-def test_following_the_coach_shows_every_moment(game, deck):
+def test_following_the_coach_shows_every_moment_and_wins(game, deck):
     out = walk(game, deck=deck)
     got = [m["id"] for m in out["moments"]]
     assert sorted(got) == sorted(lessons.LESSONS[game]["moments"]), got
     assert out["turns"] >= 10  # a whole deal, not a fragment
+    assert out["won"]  # doing what the coach says wins the lesson's deal
 
 
 def ask(bridge, **fields):

@@ -20,9 +20,9 @@ LEVEL = "normal"
 # (seed, the learner's seat) in which they do: found by scripts/find_lessons.py.
 LESSONS: dict[str, dict[str, Any]] = {
     "briscola": {"moments": ("trump", "trump_take", "last_draw"),
-                 "deals": {"piacentine": (1, 0)}},
+                 "deals": {"piacentine": (1, 1)}},
     "scopa": {"moments": ("choice", "sweep", "settebello", "primiera"),
-              "deals": {"piacentine": (2, 1), "siciliane": (13, 1)}},
+              "deals": {"piacentine": (2, 1), "siciliane": (20, 0)}},
     "cicera": {"moments": ("partner", "picada", "matta"),
                "deals": {"bresciane": (1, 0)}},
     "tarocchi": {"moments": ("discard", "follow", "trump", "matto", "honours"),

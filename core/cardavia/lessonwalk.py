@@ -11,7 +11,7 @@ from .bridge import Bridge
 def walk(game: str, seed: int | None = None, seat: int = 0, deck: str | None = None) -> dict:
     """Plays a lesson's deal as a learner who does what the coach says, through the
     bridge the browser uses: ``{"moments": first occurrence of each, in order,
-    "turns": the learner's moves}``. Minchiate's declarations go as the table sends
+    "turns": the learner's moves, "won": the learner's side won the deal}``. Minchiate's declarations go as the table sends
     them: every combination offered (all ticked), then done. Without a seed, the
     lesson the bridge deals for ``lesson: true``, its moments as the bridge reports them."""
     bridge = Bridge()
@@ -49,7 +49,19 @@ def walk(game: str, seed: int | None = None, seat: int = 0, deck: str | None = N
         res = bridge.handle_obj(_json({"op": "act", "action": hint}))
         if not res["ok"]:
             raise RuntimeError(res["error"])
-    return {"moments": list(seen.values()), "turns": turns}
+    return {"moments": list(seen.values()), "turns": turns, "won": _won(res["snapshot"])}
+
+
+def _won(snap: dict) -> bool:
+    """Whether the learner's side won the lesson's deal (a lesson a newcomer loses by
+    doing what the coach said teaches the wrong thing)."""
+    sheets = snap.get("sheets") or []
+    if not sheets:
+        return False
+    me = snap["seat"]
+    teams = snap.get("teams") or [[seat] for seat in range(snap["players"])]
+    mine = next(i for i, team in enumerate(teams) if me in team)
+    return sheets[-1].get("winner_team") == mine
 
 
 def _act(bridge, action: str, found, seen: dict) -> dict:

@@ -216,7 +216,8 @@ function learnLink(g, deck, extraClass = "") {
   if (!g || !g.playable || !g.lesson || !g.lesson.decks.includes(deck)) return null;
   const done = lessonsDone().includes(g.id);
   return h("a", { class: `btn learn-link${done ? " done" : ""}${extraClass}`, href: lessonHref(g.id, deck), title: t("coach.learn_note"),
-    dataset: { done: String(done) } }, t("coach.learn"), done ? h("span", { class: "learn-done", text: ` ✓ ${t("coach.learned")}` }) : null);
+    dataset: { done: String(done) } }, t("coach.learn"),
+    done ? [h("span", { class: "learn-done", "aria-hidden": "true", text: " ✓" }), h("span", { class: "sr-only", text: ` (${t("coach.learned")})` })] : null);
 }
 
 function renderGame(id, params) {
