@@ -28,7 +28,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+# CARDAVIA_DIST lets two checkouts' worth of work share one tree: each builds and tests its own site
+DIST = Path(os.environ["CARDAVIA_DIST"]).resolve() if os.environ.get("CARDAVIA_DIST") else ROOT / "dist"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
 BOOT_TIMEOUT = 90_000
@@ -132,7 +133,7 @@ class Server:
 @pytest.fixture(scope="session", autouse=True)
 def built_site():
     if not (DIST / "index.html").exists() or not (DIST / "sw.js").exists():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(DIST)], check=True)
     return DIST
 
 
