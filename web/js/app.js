@@ -11,7 +11,7 @@ import { t, num, has, getLocale } from "./i18n.js";
 import { mountSettings, LANGUAGE_EVENT } from "./settings.js";
 import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
-import { cardSvg, deckGroups, strippedCards, cardPoints, courtCounting, usesIcons } from "./cardart.js";
+import { cardSvg, deckGroups, strippedCards, cardPoints, usesIcons } from "./cardart.js";
 import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 import { renderStats } from "./record/page.js";
@@ -19,6 +19,7 @@ import { parseDeal } from "./deals/links.js";
 import { renderDaily } from "./deals/page.js";
 import { renderReplay } from "./replay/page.js";
 import { lessonHref, lessonsDone } from "./table/coach.js";
+import { rulesHeader, rulesSection } from "./rules.js";
 
 const main = document.getElementById("main");
 let site = null;
@@ -192,23 +193,6 @@ function gameSwitch(tr, current) {
         next.querySelector(`.deck-game[data-game="${gid}"]`).focus();
       },
     })));
-}
-
-export function rulesHeader(g) {
-  if (!g) return "";
-  if (g.partnerships) return t("rules.header.partners", { players: g.players });
-  if (g.format === "match") return t("rules.header.match", { players: g.players, target: g.target });
-  return t("rules.header.single", { players: g.players });
-}
-
-function rulesSection(g, deck) {
-  const court = courtCounting(g.id, deck, 8); // which court the engine counts as 8 (Scopa)
-  const eight = court ? t(`rank.${court}`) : "";
-  return h("article", { class: "rules" },
-    h("p", { class: "rules-header", text: rulesHeader(g) }),
-    ["objective", "setup", "turn", "scoring"].map((sec) => h("section", {},
-      h("h2", { text: t(`rules.${sec}`) }),
-      h("ul", {}, t(`rules.${g.id}.${sec}`, { eight }).split("\n").map((line) => h("li", { text: line }))))));
 }
 
 /** "Learn to play": the game's guided first deal on this deck, marked once finished. */
