@@ -20,6 +20,7 @@ import { renderDaily } from "./deals/page.js";
 import { renderReplay } from "./replay/page.js";
 import { lessonHref, lessonsDone } from "./table/coach.js";
 import { rulesHeader, rulesSection } from "./rules.js";
+import { hasSave } from "./table/savefile.js";
 
 const main = document.getElementById("main");
 let site = null;
@@ -266,9 +267,6 @@ function renderGame(id, params) {
     h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel);
 }
 
-function hasSave(gameId, deck) {
-  try { return localStorage.getItem(`cardavia.save.${gameId}.${deck}`) !== null; } catch { return false; }
-}
 
 function notFound() {
   document.title = t("notfound.title");

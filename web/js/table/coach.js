@@ -9,6 +9,7 @@ import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardName, cardsName, seatPosition } from "../names.js";
 import { describeAction, reasonText } from "./hint.js";
+import { saveKeyOf } from "./savefile.js";
 
 const DONE_KEY = "cardavia.lessons.done";
 
@@ -44,7 +45,7 @@ export class Coach {
   constructor(view) {
     this.view = view;
     this.game = view.game.id;
-    this.seenKey = `cardavia.lesson.${this.game}.${view.deck}.seen`;
+    this.seenKey = `${saveKeyOf(this.game, view.deck, true)}.seen`;
     this.seen = readList(this.seenKey);
     // what the coach says now: [{id, say()}]; a resumed lesson starts again from the game in a few words
     this.lines = [{ id: "intro", say: () => t(`coach.${this.game}.intro`) }];
@@ -80,16 +81,13 @@ export class Coach {
   moments(list) {
     const fresh = (list || []).filter((m) => !this.seen.includes(m.id));
     if (!fresh.length) return;
-    const v = this.view;
-    for (const m of fresh) {
-      this.seen.push(m.id);
-      const key = `coach.${this.game}.${m.id}`;
-      this.lines.push({ id: m.id, moment: m, say: () => t(key, this.params(m)) });
-    }
+    const said = fresh.map((m) => ({ id: m.id, moment: m, say: () => t(`coach.${this.game}.${m.id}`, this.params(m)) }));
+    this.seen.push(...fresh.map((m) => m.id));
+    this.lines.push(...said);
     while (this.lines.length > 3) this.lines.shift(); // a phone shows the latest few
     writeList(this.seenKey, this.seen);
     this.el.dataset.moments = this.seen.join(" ");
-    for (const m of fresh) v.note(() => `${t("coach.badge")}: ${t(`coach.${this.game}.${m.id}`, this.params(m))}`);
+    for (const line of said) this.view.note(() => `${t("coach.badge")}: ${line.say()}`);
     this.draw();
   }
 
@@ -213,7 +211,8 @@ export class Coach {
 
   pointAt(m) {
     const v = this.view;
-    const kind = m.id === "trump" && this.game !== "briscola" ? "trump_duty" : m.id;
+    // "trump" names the turned-up trump where a game has a stock, else the duty to play one
+    const kind = m.id === "trump" && !v.layout.stock ? "trump_duty" : m.id;
     switch (POINTS_AT[kind]) {
       case "stock": return v.stockEl;
       case "scores": return v.scoresEl;

@@ -3,7 +3,7 @@
 // is saved before the view animates it, so a reload, Back or a closed tab never changes
 // the deal or takes a move back. The next computer move is asked for while the previous
 // one is still being shown, so the engine's thinking hides behind the animation.
-import { readSave, writeSave, setSaveAside } from "./savefile.js";
+import { readSave, writeSave, setSaveAside, saveKeyOf } from "./savefile.js";
 import { recordMatch } from "../record/store.js";
 
 export class MatchController {
@@ -25,7 +25,7 @@ export class MatchController {
     this.level = null;
     this.disposed = false;
     this.lesson = lesson;
-    this.saveKey = lesson ? `cardavia.lesson.${game}.${deck}` : `cardavia.save.${game}.${deck}`;
+    this.saveKey = saveKeyOf(game, deck, lesson);
     this.pendingAdvance = null;
     this.mode = "play"; // how the match was dealt (record-b: shared link, daily deal…), kept in the record
     this.daily = null;

@@ -8,6 +8,16 @@ import { readRecord, writeRecord, setAside } from "../stored.js";
 
 export const SAVE_VERSION = 2;
 
+/** The one place the storage key of a game's autosave (or of its lesson) is spelled. */
+export function saveKeyOf(game, deck, lesson = false) {
+  return `cardavia.${lesson ? "lesson" : "save"}.${game}.${deck}`;
+}
+
+/** Whether a save of this game and deck is stored (read without parsing it). */
+export function hasSave(game, deck) {
+  try { return localStorage.getItem(saveKeyOf(game, deck)) !== null; } catch { return false; }
+}
+
 const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
 
 /** {value: {v, save, level, …} | null} or {unreadable: what the key held}. */
