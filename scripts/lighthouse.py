@@ -11,7 +11,7 @@ Performance under simulated mobile throttling still depends on this machine's lo
 --runs N each page is measured N times and the run with the median performance is kept.
 The LAST line printed is one JSON object with every figure.
 
-Usage: python scripts/lighthouse.py [--runs 1] [--dist dist] [--only home,scopa,…]
+Usage: python scripts/lighthouse.py [--runs 1] [--dist dist] [--only home,scopa,…] [--save DIR]
 (make lighthouse builds dist first)
 """
 
@@ -50,7 +50,7 @@ def pages(dist: Path) -> list[tuple[str, str]]:
     return out
 
 
-def audit(url: str, chrome: str) -> dict:
+def audit(url: str, chrome: str, save: Path | None = None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         env = {**os.environ, "CHROME_PATH": chrome}
@@ -60,6 +60,9 @@ def audit(url: str, chrome: str) -> dict:
             env=env, capture_output=True, text=True, timeout=300)
         if proc.returncode != 0 or not report.exists():
             raise RuntimeError(f"lighthouse failed on {url} (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
+        if save is not None:
+            save.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(report, save)
         r = json.loads(report.read_text(encoding="utf-8"))
     if r.get("runtimeError"):
         raise RuntimeError(f"lighthouse on {url}: {r['runtimeError']}")
@@ -81,6 +84,7 @@ def main() -> int:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--runs", type=int, default=1, help="runs per page; the median performance is kept")
     ap.add_argument("--only", default="", help="comma-separated page names (home, scopa, tradition-siciliane, …)")
+    ap.add_argument("--save", default="", help="a folder to keep each run's whole Lighthouse JSON in (<page>-<run>.json)")
     args = ap.parse_args()
     if not LIGHTHOUSE.exists():
         print("lighthouse is not installed: run `make setup-node` (npm ci)", file=sys.stderr)
@@ -97,7 +101,9 @@ def main() -> int:
     print(f"{'page':28} {'perf':>5} {'a11y':>5} {'bp':>5} {'seo':>5} {'CLS':>7} {'LCP ms':>7} {'TBT ms':>7}")
     try:
         for name, route in chosen:
-            runs = sorted((audit(base + route, chrome) for _ in range(max(1, args.runs))),
+            save = Path(args.save) if args.save else None
+            runs = sorted((audit(base + route, chrome, save / f"{name}-{i + 1}.json" if save else None)
+                           for i in range(max(1, args.runs))),
                           key=lambda f: f["performance"] or 0)
             f = runs[len(runs) // 2]
             if len(runs) > 1:
