@@ -279,9 +279,9 @@ def test_persian_and_arabic_write_numbers_with_their_own_digits(lang):
 
 def rules_sections() -> list[str]:
     """The sections the Full rules tab renders, read from the page's own code."""
-    app = (ROOT / "web" / "js" / "app.js").read_text(encoding="utf-8")
-    found = re.search(r'\[((?:"\w+",\s*)+"\w+")\]\.map\(\(sec\)', app)
-    assert found, "the rules sections list is no longer in web/js/app.js"
+    rules = (ROOT / "web" / "js" / "rules.js").read_text(encoding="utf-8")
+    found = re.search(r'\[((?:"\w+",\s*)+"\w+")\]\.map\(\(sec\)', rules)
+    assert found, "the rules sections list is no longer in web/js/rules.js"
     return re.findall(r'"(\w+)"', found.group(1))
 
 
