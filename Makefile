@@ -35,8 +35,12 @@ serve: build
 	@echo "Serving dist/ at http://localhost:$(PORT)/"
 	$(PY) scripts/serve.py --port $(PORT) dist
 
+# The engine's suites (CPython, Pyodide in Node.js, the JS units) are single-threaded: they run
+# side by side on two cores, each's output printed whole when it ends; then the browser tests,
+# which build the site themselves.
 test: setup setup-browser
-	$(MAKE) --no-print-directory test-py test-js test-pyodide build test-e2e
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-py test-js test-pyodide
+	$(MAKE) --no-print-directory test-e2e
 
 test-py: setup-py
 	$(PY) -m pytest tests
