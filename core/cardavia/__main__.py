@@ -12,6 +12,7 @@ import sys
 
 from . import cards
 from .ai import LEVELS, View, make_player
+from .ai.players import FROZEN
 from .evaluation import arena, bench, simulate
 from .games import REGISTRY, GameError, new_game
 from .games.base import rng_for
@@ -20,8 +21,9 @@ from .games.base import rng_for
 def _players(text: str) -> list[str]:
     levels = [p.strip() for p in text.split(",")]
     for p in levels:
-        if p not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown player {p!r} (players: {', '.join(LEVELS)})")
+        if p not in LEVELS + FROZEN:
+            raise argparse.ArgumentTypeError(
+                f"unknown player {p!r} (players: {', '.join(LEVELS + FROZEN)})")
     if len(levels) != 2:
         raise argparse.ArgumentTypeError("give two players, e.g. normal,greedy")
     return levels
@@ -139,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
             out = simulate(args.game, args.games, args.seed, args.players, args.deck)
         elif args.command == "arena":
             a, b = args.players
+            from .ai.briscola_v1 import FROZEN_POLICIES
+            if args.game not in FROZEN_POLICIES and {a, b} & set(FROZEN):
+                raise GameError(f"{', '.join(FROZEN)} play {', '.join(FROZEN_POLICIES)} only")
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
                         args.progress, not args.no_clock, args.log)
         elif args.command == "compare":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from ..games.base import Action, State
+from .briscola_v1 import FROZEN_POLICIES
 from .policies import policy_for
 from .policy import Policy
 from .search import SearchResult, best_index, pimc
@@ -60,6 +61,14 @@ class View:
 
     def all_cards_inferable(self) -> bool:
         return self._state.all_cards_inferable(self.seat)
+
+    def frozen(self) -> "View":
+        """The same seat's view played by the game's frozen policy (ai/briscola_v1.py)."""
+        cls = FROZEN_POLICIES.get(self._state.GAME_ID)
+        if cls is None:
+            raise ValueError(f"no frozen player for {self._state.GAME_ID} "
+                             f"(only {', '.join(sorted(FROZEN_POLICIES))})")
+        return View(self._state, self.seat, cls())
 
     def sample(self, rng: random.Random, reading: bool = False) -> State:
         """A world of hidden cards dealt at random; ``reading`` (the expert) also
@@ -143,7 +152,28 @@ class ExpertPlayer(NormalPlayer):
                     else view.safety_ms * samples / view.search_samples / 1000.0)
 
 
+class FrozenNormalPlayer(NormalPlayer):
+    """``normal-v1``: the normal search on the frozen policy (ai/briscola_v1.py)."""
+
+    name = "normal-v1"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(view.frozen(), rng)
+
+
+class FrozenExpertPlayer(ExpertPlayer):
+    """``expert-v1``: the expert search on the frozen policy (ai/briscola_v1.py)."""
+
+    name = "expert-v1"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(view.frozen(), rng)
+
+
 LEVELS = ("random", "greedy", "normal", "expert")
+# Players of the arena only, not levels of the site: a level as it played on a
+# given day, to measure later work against (Briscola only).
+FROZEN = ("normal-v1", "expert-v1")
 
 
 def make_player(level: str) -> Player:
@@ -155,4 +185,8 @@ def make_player(level: str) -> Player:
         return NormalPlayer()
     if level == "expert":
         return ExpertPlayer()
-    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    if level == "normal-v1":
+        return FrozenNormalPlayer()
+    if level == "expert-v1":
+        return FrozenExpertPlayer()
+    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + FROZEN)})")
