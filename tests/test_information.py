@@ -181,6 +181,41 @@ def test_bridge_snapshots_and_events_name_no_hidden_card(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_pass_and_play_each_person_is_told_only_their_own_seat(game):
+    """Every seat a person (pass-and-play; a host serving guests is the same bridge): each
+    response is for the seat a request names, and names no card hidden from that seat,
+    though the bridge holds everyone's hands."""
+    cls = REGISTRY[game]
+    people = list(range(cls.NUM_SEATS))
+    for seed in range(2):
+        b = Bridge()
+        r = json.loads(b.handle(json.dumps({"id": 1, "op": "new_match", "game": game,
+                                            "seed": seed, "humans": people})))
+        assert r["ok"], r
+        rng = random.Random(seed)
+        seat, checked = 0, 0
+        while True:
+            state = b.match.state
+            assert r["snapshot"]["seat"] == seat
+            last_deal = max((i for i, e in enumerate(r["events"]) if e["type"] == "dealt"),
+                            default=0)
+            leaked = cards_named([r["snapshot"], r["events"][last_deal:]]) \
+                & hidden_from(state, seat)
+            assert not leaked, (game, seed, seat, sorted(leaked))
+            checked += 1
+            if state.is_terminal():
+                break
+            seat = state.current_player()  # the device passes to the person to move
+            r = json.loads(b.handle(json.dumps({"id": 2, "op": "snapshot", "seat": seat})))
+            assert r["snapshot"]["your_turn"] and r["snapshot"]["humans"] == people
+            action = rng.choice(r["snapshot"]["legal"])["id"]
+            r = json.loads(b.handle(json.dumps({"id": 3, "op": "act", "seat": seat,
+                                                "action": action})))
+            assert r["ok"], r
+        assert checked > 20
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_save_is_only_the_replay_record(game):
     """The save (the page's autosave) holds the seed and the log and nothing else,
     and each logged action names only cards the table showed the human when it was

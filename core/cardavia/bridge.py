@@ -83,8 +83,8 @@ def _encodable(text: str) -> bool:
 class Bridge:
     def __init__(self) -> None:
         self.match: Match | None = None
-        self.human = 0
-        self.cursor = 0  # events already sent
+        self.human = 0  # the seat a request speaks for when it names none
+        self.cursors: dict[int, int] = {}  # per human seat: the events already sent to it
         self.seed_from_page = False  # the page chose the seed: showing it tells nothing new
         self.ops: dict[str, Callable[[dict], dict]] = {
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
@@ -129,7 +129,7 @@ class Bridge:
             shown = repr(op)[:40]
             return _error(rid, "unknown_op", f"unknown operation {shown} "
                                              f"(operations: {', '.join(self.ops)})")
-        before = (self.match, self.human, self.cursor, self.seed_from_page,
+        before = (self.match, self.human, dict(self.cursors), self.seed_from_page,
                   len(self.match.log) if self.match else 0)
         try:
             body = handler(request)
@@ -143,7 +143,7 @@ class Bridge:
     def _roll_back(self, before: tuple) -> None:
         """After an unexpected failure: the match, seat and event cursor as they were
         before the request, the position rebuilt from the seed and the log."""
-        match, self.human, self.cursor, self.seed_from_page, moves = before
+        match, self.human, self.cursors, self.seed_from_page, moves = before
         self.match = match
         if match is not None:
             match.rewind(moves)
@@ -174,17 +174,17 @@ class Bridge:
             deck = request.get("deck") or cls.DECKS[0]
             seed, seat = lessons.deal_for(game, deck)
             level = lessons.LEVEL
-        if not isinstance(seat, int) or isinstance(seat, bool) \
-                or not 0 <= seat < cls.NUM_SEATS:
+        if not _seat_number(seat, cls.NUM_SEATS):
             raise GameError(f"seat must be 0…{cls.NUM_SEATS - 1}", "bad_request")
+        humans = self._humans(request.get("humans"), seat, cls.NUM_SEATS, lesson)
         deck = request.get("deck")
         if deck is not None and (not isinstance(deck, str) or deck not in cls.DECKS):
             raise GameError(f"{game} is played with the deck {' or '.join(cls.DECKS)}",
                             "unknown_deck")
-        seats = [{"kind": "human"} if s == seat else {"kind": "ai", "level": level}
+        seats = [{"kind": "human"} if s in humans else {"kind": "ai", "level": level}
                  for s in range(cls.NUM_SEATS)]
         match = Match(game, seed, deck, seats)
-        self.match, self.human, self.cursor = match, seat, 0
+        self.match, self.human, self.cursors = match, seat, {s: 0 for s in humans}
         self.seed_from_page = request.get("seed") is not None
         self.practice = False
         self.lesson = lesson
@@ -196,43 +196,50 @@ class Bridge:
         if not isinstance(action, str) or len(action) > MAX_ID_CHARS:
             raise GameError("act needs an action id (a string from snapshot.legal)",
                             "bad_request")
-        match.act(self.human, action)
-        return self._view()
+        seat = self._seat(request)
+        match.act(seat, action)
+        return self._view(seat)
 
     def _advance(self, request: dict) -> dict:
+        seat = self._seat(request)
         self._need_match().advance()
-        return self._view()
+        return self._view(seat)
 
     def _undo(self, request: dict) -> dict:
         match = self._need_match()
+        seat = self._seat(request)
+        if _last_human_mover(match) not in (None, seat):
+            raise GameError("another player has moved since your last move", "nothing_to_undo")
         match.undo()
-        self.cursor = match.state.event_count  # the board is redrawn from the snapshot
-        return self._view()
+        self._redraw_all()
+        return self._view(seat)
 
     def _snapshot(self, request: dict) -> dict:
-        return self._view()
+        return self._view(self._seat(request))
 
     def _hint(self, request: dict) -> dict:
         """The expert's move (``hint``, an action id) and its analysis (``advice``)."""
         match = self._need_match()
         if match.to_move is None:
             raise GameError("the match is over", "match_over")
-        if match.to_move != self.human:
+        seat = self._seat(request)
+        if match.to_move != seat:
             raise GameError("it is not your turn", "not_your_turn")
-        rng = rng_for("ai", match.seed, len(match.log), self.human)
-        found = advice.hint(match.state, self.human, rng)
-        return dict(self._view(), hint=found["action"], advice=found)
+        rng = rng_for("ai", match.seed, len(match.log), seat)
+        found = advice.hint(match.state, seat, rng)
+        return dict(self._view(seat), hint=found["action"], advice=found)
 
     def _review(self, request: dict) -> dict:
         """The human's costly moves in a finished deal (default: the last one)."""
         match = self._need_match()
+        seat = self._seat(request)
         deal = request.get("deal")
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
             raise GameError("deal must be an integer (from 1)", "bad_request")
         found = advice.review(lambda _k: new_game(match.game, match.seed, match.deck),
-                              match.log, self.human, match.seed,
+                              match.log, seat, match.seed,
                               None if deal is None else deal - 1)
-        return dict(self._view(), review=found)
+        return dict(self._view(seat), review=found)
 
     def _practice(self, request: dict) -> dict:
         """"Try again from here": the same match rebuilt from its seed and the
@@ -247,7 +254,7 @@ class Bridge:
             again.state.apply(action_id)
             again.log.append([seat, action_id])
         self.match, self.practice, self.lesson = again, True, False
-        self.cursor = again.state.event_count
+        self._redraw_all()
         return self._view()
 
     def _replay(self, request: dict) -> dict:
@@ -263,19 +270,23 @@ class Bridge:
                           "events": match.state.event_count if match else 0}}
 
     def _save(self, request: dict) -> dict:
-        return dict(self._view(), save=self._need_match().save())
+        return dict(self._view(self._seat(request)), save=self._need_match().save())
 
     def _restore(self, request: dict) -> dict:
         match = Match.restore(request.get("save"))
         humans = [i for i, s in enumerate(match.seats) if s["kind"] == "human"]
-        if len(humans) != 1:
-            raise GameError("a save from the table has exactly one human seat", "bad_save")
-        seat = humans[0]
-        self.match, self.human = match, seat
+        if not humans:
+            raise GameError("a save from the table has a human seat", "bad_save")
+        lesson = request.get("lesson") is True  # the page keeps which save is a lesson
+        if lesson and len(humans) != 1:
+            raise GameError("a lesson's save has exactly one human seat", "bad_save")
+        # the page speaks for the person to move, or for the first person when a computer is
+        self.human = match.to_move if match.to_move in humans else humans[0]
+        self.match, self.cursors = match, {s: 0 for s in humans}
         self.seed_from_page = False
         self.practice = False
-        self.lesson = request.get("lesson") is True  # the page keeps which save is a lesson
-        self.cursor = match.state.event_count
+        self.lesson = lesson
+        self._redraw_all()
         return self._view()
 
     # ----- helpers --------------------------------------------------------------
@@ -284,11 +295,43 @@ class Bridge:
             raise GameError("no match has been started", "no_match")
         return self.match
 
-    def _view(self) -> dict:
+    @staticmethod
+    def _humans(given: Any, seat: int, num_seats: int, lesson: bool) -> list[int]:
+        """The people at the table (pass-and-play): distinct seats, ``seat`` among them."""
+        if given is None:
+            return [seat]
+        if lesson:
+            raise GameError("a lesson has one learner", "bad_request")
+        if not isinstance(given, list) or not 1 <= len(given) <= num_seats \
+                or not all(_seat_number(s, num_seats) for s in given) \
+                or len(set(given)) != len(given) or seat not in given:
+            raise GameError(f"humans is a list of distinct seats 0…{num_seats - 1} "
+                            "holding seat", "bad_request")
+        return sorted(given)
+
+    def _seat(self, request: dict) -> int:
+        """The human seat a request speaks for: ``seat`` where given (pass-and-play, or a
+        host answering a guest), else the page's seat; never a computer's."""
+        if "seat" not in request:
+            return self.human
+        seat = request["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.cursors:
+            raise GameError("seat must be a human seat of this match", "bad_request")
+        return seat
+
+    def _redraw_all(self) -> None:
+        """Every seat's board is redrawn from its next snapshot (undo, practice, restore):
+        no event before now is sent again."""
+        count = self._need_match().state.event_count
+        self.cursors = {s: count for s in self.cursors}
+
+    def _view(self, seat: int | None = None) -> dict:
+        """The response for one human seat: its snapshot and the events it has not seen."""
         match = self._need_match()
+        seat = self.human if seat is None else seat
         state = match.state
-        snap = state.observation(self.human)
-        your_turn = match.to_move == self.human
+        snap = state.observation(seat)
+        your_turn = match.to_move == seat
         snap["your_turn"] = your_turn
         snap["legal"] = state.legal_actions() if your_turn else []
         snap["level"] = next((s["level"] for s in match.seats if s["kind"] == "ai"), None)
@@ -296,14 +339,25 @@ class Bridge:
         # page chose it (then it already knows it).
         snap["seed"] = match.seed if match.to_move is None or self.seed_from_page else None
         snap["practice"] = self.practice
-        snap["can_undo"] = any(match.is_human(s) for s, _ in match.log)
-        events = state.events_for(self.human, self.cursor)
-        self.cursor = state.event_count
+        snap["can_undo"] = _last_human_mover(match) == seat
+        if len(self.cursors) > 1:
+            snap["humans"] = sorted(self.cursors)
+        events = state.events_for(seat, self.cursors.get(seat, 0))
+        self.cursors[seat] = state.event_count
         out = {"snapshot": snap, "events": events}
         if self.lesson:
             snap["lesson"] = True
             out["moments"] = lessons.moments(match.game, events, snap)
         return out
+
+
+def _seat_number(seat: Any, num_seats: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < num_seats
+
+
+def _last_human_mover(match: Match) -> int | None:
+    """The seat of the last person who moved (None before anyone has): only they may undo."""
+    return next((s for s, _ in reversed(match.log) if match.is_human(s)), None)
 
 
 def _error(rid: Any, code: str, message: str) -> dict:

@@ -75,9 +75,16 @@ class RequestMaker:
 
     def legal_ids(self) -> list[str]:
         match = self.bridge.match
-        if match is None or match.to_move != self.bridge.human:
+        if match is None or match.to_move not in self.bridge.cursors:
             return []
         return [a["id"] for a in match.state.legal_actions()]
+
+    def person_to_move(self) -> dict:
+        """The ``seat`` field of a person's request: none for the page's own seat,
+        else the seat of the person to move (pass-and-play)."""
+        match = self.bridge.match
+        seat = match.to_move if match is not None else None
+        return {} if seat in (None, self.bridge.human) else {"seat": seat}
 
     # ----- valid requests --------------------------------------------------
     def valid_act(self) -> Any:
@@ -87,7 +94,7 @@ class RequestMaker:
         choice = self.rng.choice(legal)
         self.seen_ids.append(choice)
         del self.seen_ids[:-200]
-        return self.req("act", action=choice)
+        return self.req("act", action=choice, **self.person_to_move())
 
     def advance(self) -> Any:
         return self.req("advance")
@@ -108,6 +115,11 @@ class RequestMaker:
         fields["level"] = self.rng.choices(LEVELS, (45, 50, 5))[0]
         if self.rng.random() < 0.5:
             fields["seat"] = self.rng.randrange(cls.NUM_SEATS)
+        if self.rng.random() < 0.3:  # pass-and-play: more people at the table
+            seats = list(range(cls.NUM_SEATS))
+            people = self.rng.sample(seats, self.rng.randrange(1, cls.NUM_SEATS + 1))
+            fields["humans"] = people if fields.get("seat", 0) in people or self.rng.random() < 0.2 \
+                else people + [fields.get("seat", 0)]
         if self.rng.random() < 0.5:
             fields["deck"] = self.rng.choice(cls.DECKS)
         return self.req("new_match", **fields)
@@ -222,14 +234,20 @@ class RequestMaker:
         return {"id": self.rid(), "op": op}
 
     def out_of_turn(self) -> Any:
-        """An action while a computer is to move, or after the end."""
+        """An action while a computer is to move, or after the end, or one that speaks for
+        a seat other than the one to move (another person's, a computer's, nonsense)."""
         match = self.bridge.match
-        if match is None or match.to_move == self.bridge.human:
+        if match is None:
+            return self.advance()
+        others = [s for s in range(len(match.seats)) if s != match.to_move]
+        seat = self.rng.choice(others + [None, None, self.rng.choice(HOSTILE)])
+        if seat is None and match.to_move == self.bridge.human:
             return self.advance()
         state = match.state
         ids = [a["id"] for a in state.legal_actions()] if match.to_move is not None else []
         ids += self.seen_ids[-20:]
-        return self.req("act", action=self.rng.choice(ids or ["play:7D"]))
+        fields = {} if seat is None else {"seat": seat}
+        return self.req("act", action=self.rng.choice(ids or ["play:7D"]), **fields)
 
     def illegal_act(self) -> Any:
         rng = self.rng
@@ -282,7 +300,7 @@ def fuzz_game(game: str, requests: int, seed: int,
     for n in range(requests):
         request = maker.make()
         match = bridge.match
-        before = (match, bridge.human, bridge.cursor, bridge.seed_from_page,
+        before = (match, bridge.human, dict(bridge.cursors), bridge.seed_from_page,
                   match.state.to_json() if match else None, [list(e) for e in match.log]
                   if match else None)
         try:
@@ -311,7 +329,7 @@ def fuzz_game(game: str, requests: int, seed: int,
         if code == "internal":
             crashes.append(f"#{n}: internal: {response['error']['message'][:200]}")
         match = bridge.match
-        after = (match, bridge.human, bridge.cursor, bridge.seed_from_page,
+        after = (match, bridge.human, dict(bridge.cursors), bridge.seed_from_page,
                  match.state.to_json() if match else None, [list(e) for e in match.log]
                  if match else None)
         if after[0] is not before[0] or after[1:] != before[1:]:
