@@ -132,3 +132,32 @@ def test_the_cheat_sheet_orders_are_the_rules_orders():
     assert scopa["capture_values"]["K"] == 10 and scopa["capture_values"]["7"] == 7
     assert scopa["primiera"]["7"] == 21 and scopa["primiera"]["6"] == 18 and scopa["primiera"]["A"] == 16
     assert deckinfo.game_info("cicera")["primiera"] == {}
+
+
+def test_the_cards_each_term_pictures_are_the_rules_cards(site_cards):
+    """The term definitions' pictures (issue 26): the prize cards, the Napola's start, the
+    honours, the Matto and Minchiate's combinations as the rules give them (worked out by
+    hand), and example captures that earn the bonus they illustrate."""
+    terms = {g: site_cards["games"][g]["terms"] for g in GAMES}
+    assert terms["scopa"]["settebello"] == [{"cards": ["7D"]}]
+    assert terms["cicera"]["matta"] == [{"cards": ["2S"]}]
+    assert terms["cicera"]["napola"] == [{"cards": ["AS", "2S", "3S", "4S"]}]
+    assert sorted(terms["tarocchi"]["honours"][0]["cards"]) == sorted(["T1", "T21", "KC", "KD", "KS", "KB"])
+    assert terms["tarocchi"]["matto"] == terms["minchiate"]["matto"] == [{"cards": ["T0"]}]
+    combos = [sorted(g["cards"]) for g in terms["minchiate"]["versicola"]]
+    assert combos == [sorted(c) for c in (["T1", "T2", "T3"], ["T0", "T1", "T40"], ["T1", "T13", "T28"],
+                                           ["T10", "T20", "T30", "T40"], ["KC", "KD", "KS"])]
+    values = {"A": 1, "J": 0, "N": 0, "K": 0}
+
+    def value(c: str) -> int:
+        return values.get(c[:-1], int(c[:-1]) if c[:-1].isdigit() else 0)
+    for game in ("scopa", "cicera"):
+        (sweep,) = terms[game]["scopa"]  # a capture of the whole example table, by sum
+        assert sum(value(c) for c in sweep["cards"]) == value(sweep["play"])
+    (simili,) = terms["cicera"]["simili"]
+    assert {c[-1] for c in simili["cards"] + [simili["play"]]} == {"D"}
+    (quad,) = terms["cicera"]["quadriglia"]
+    assert len(quad["cards"]) >= 3 and sum(value(c) for c in quad["cards"]) == value(quad["play"])
+    (picada,) = terms["cicera"]["picada"]
+    assert len(picada["cards"]) == 1 and picada["cards"][0][:-1] == picada["play"][:-1]
+    assert terms["briscola"] == {}

@@ -93,6 +93,47 @@ def _capture_values(module) -> dict[str, int]:
     return dict(getattr(module, "CAPTURE_VALUE", {})) if module is not None else {}
 
 
+# Example captures the term definitions picture (issue 26): each is checked against the
+# game's own capture_options and bonus tests below, so a picture can never show a move the
+# engine would refuse. (card played, table cards taken, cards left on the table)
+CAPTURE_EXAMPLES = {
+    "scopa": ("7S", ["3C", "4B"], []),          # the table cleared: a sweep
+    "simili": ("7D", ["3D", "4D"], ["KC"]),      # every card of one suit
+    "quadriglia": ("10C", ["2D", "3S", "5B"], ["KC"]),  # three table cards at once
+    "picada": ("5C", ["5S"], ["KC"]),            # the card just placed, by rank
+}
+# A hand holding one of each of Minchiate's combinations (M16), for its versicole.
+VERSICOLE_HAND = ("T0", "T1", "T2", "T3", "T40", "T13", "T28", "T10", "T20", "T30", "KC", "KD", "KS")
+
+
+def _terms(module) -> dict[str, list[dict]]:
+    """The cards each of the game's terms concerns, as groups ({"cards"}, plus "play" for
+    a capture: the card played takes "cards"): the prize cards by the names the module
+    gives them, the Napola's run, the tarot honours and Matto, Minchiate's combinations
+    as its own combinations() finds them, and the example captures the game allows."""
+    if module is None:
+        return {}
+    out: dict[str, list[dict]] = {}
+    for name, term in (("SETTEBELLO", "settebello"), ("MATTA", "matta")):
+        if hasattr(module, name):
+            out[term] = [{"cards": [getattr(module, name)]}]
+    if hasattr(module, "NAPOLA_ORDER"):
+        out["napola"] = [{"cards": list(module.NAPOLA_ORDER[:4])}]
+    sort = getattr(module, "sort_cards", sorted)
+    if hasattr(module, "HONOURS"):
+        out["honours"] = [{"cards": sort(module.HONOURS)}]
+    if hasattr(module, "MATTO"):
+        out["matto"] = [{"cards": [module.MATTO]}]
+    if hasattr(module, "combinations"):
+        out["versicola"] = [{"cards": c["cards"]} for c in module.combinations(VERSICOLE_HAND, matto_bonus=False)]
+    if hasattr(module, "capture_options"):
+        for term in ("scopa",) + tuple(getattr(module, "BONUSES", ())):
+            play, takes, left = CAPTURE_EXAMPLES[term]
+            assert takes in module.capture_options(play, takes + left), (term, play, takes)
+            out[term] = [{"play": play, "cards": takes}]
+    return out
+
+
 def game_info(game_id: str) -> dict:
     """One game: per deck the stripped cards; the scoring cards and the corner labels."""
     module = _game_module(game_id)
@@ -123,6 +164,8 @@ def game_info(game_id: str) -> dict:
         "ranking": _ranking(module, first),
         "capture_values": _capture_values(module),
         "primiera": dict(getattr(module, "PRIMIERA", {})) if module is not None else {},
+        # the cards each term's definition pictures (table, sheet, log, rules)
+        "terms": _terms(module),
     }
 
 
