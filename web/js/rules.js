@@ -1,8 +1,15 @@
-// The Full rules tab of a game: its header line ("2 players · You vs AI · Match to 11") and
-// the four sections from the catalogue. Kept apart from app.js (routing and boot).
+// The Full rules tab of a game: its header line ("2 players · You vs AI · Match to 11"), the
+// four sections from the catalogue with each game term a tappable definition (the first
+// time it appears), and under the sections the cards they talk about, drawn with the
+// game's card art (terms/pictures.js): rank orders, points, capture values, example
+// captures, combinations. The rules are part of first paint, so the figures' slots are laid
+// out at once and their faces drawn only as they come near the screen.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { courtCounting } from "./cardart.js";
+import { termsOf } from "./terms/terms.js";
+import { termNodes } from "./terms/termlink.js";
+import { rulesFigures, fill } from "./terms/pictures.js";
 
 export function rulesHeader(g) {
   if (!g) return "";
@@ -14,9 +21,37 @@ export function rulesHeader(g) {
 export function rulesSection(g, deck) {
   const court = courtCounting(g.id, deck, 8); // which court the engine counts as 8 (Scopa)
   const eight = court ? t(`rank.${court}`) : "";
-  return h("article", { class: "rules" },
+  const ctx = { game: g.id, deck };
+  let left = termsOf(g.id); // each term marked once, where it first appears
+  const line = (text) => {
+    const nodes = termNodes(text, left, ctx);
+    const marked = nodes.filter((n) => typeof n !== "string").map((n) => n.dataset.term);
+    left = left.filter((id) => !marked.includes(id));
+    return h("li", {}, nodes);
+  };
+  const article = h("article", { class: "rules" },
     h("p", { class: "rules-header", text: rulesHeader(g) }),
-    ["objective", "setup", "turn", "scoring"].map((sec) => h("section", {},
+    ["objective", "setup", "turn", "scoring"].map((sec) => h("section", { dataset: { section: sec } },
       h("h2", { text: t(`rules.${sec}`) }),
-      h("ul", {}, t(`rules.${g.id}.${sec}`, { eight }).split("\n").map((line) => h("li", { text: line }))))));
+      h("ul", {}, t(`rules.${g.id}.${sec}`, { eight }).split("\n").map(line)))));
+  addFigures(article, ctx);
+  return article;
+}
+
+/** The figures of each section, their faces drawn as they near the screen (or at once
+ * where the browser has no IntersectionObserver). */
+function addFigures(article, ctx) {
+  for (const fig of rulesFigures(ctx)) {
+    const section = article.querySelector(`section[data-section="${fig.section}"]`);
+    section.appendChild(h("figure", { class: "rules-fig" }, h("figcaption", { text: fig.title }), fig.body));
+  }
+  if (typeof IntersectionObserver === "undefined") { fill(article); return; }
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (!e.isIntersecting) continue;
+      io.unobserve(e.target);
+      fill(e.target);
+    }
+  }, { rootMargin: "300px 0px" });
+  for (const f of article.querySelectorAll(".rules-fig")) io.observe(f);
 }

@@ -321,7 +321,7 @@ export class TableView {
       practice: (index) => this.ctl.practice(index),
     };
     const extra = this.coach ? this.coach.endSection() : this.embed ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
-    return openSheet(this.dialog, { sheet, snap, game: this.game, onNewMatch: () => this.newMatch(), review, extra, lesson: !!this.coach });
+    return openSheet(this.dialog, { sheet, snap, game: this.game, deck: this.deck, onNewMatch: () => this.newMatch(), review, extra, lesson: !!this.coach });
   }
 
   // ---------------------------------------------------------------- the player's actions

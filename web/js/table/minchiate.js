@@ -6,6 +6,9 @@ import { h, clear } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { cardName } from "../names.js";
 import { cardEl, backEl } from "./render.js";
+import { termNodes } from "../terms/termlink.js";
+
+const termCtx = (v) => ({ game: v.game.id, deck: v.deck });
 
 /** Card lists here are lists ("Trump 29, Trump 30"), not sums. */
 const cardsName = (codes) => codes.map(cardName).join(t("list.join"));
@@ -45,7 +48,7 @@ export function meterView(s, v) {
   if (!m) return null;
   const last = (m.events || [])[m.events.length - 1];
   return h("section", { class: "mi-meter", "aria-label": t("mi.meter") },
-    h("h2", { class: "box-title", text: t("mi.meter") }),
+    h("h2", { class: "box-title" }, termNodes(t("mi.meter"), ["resti"], termCtx(v))),
     h("dl", { class: "mi-resti" }, s.teams.map((_, team) => [
       h("dt", { text: v.teamName(team) }),
       h("dd", { dataset: { restiTeam: team }, text: t("mi.resti_count", { count: (m.resti || [])[team] || 0 }) })])),
@@ -73,7 +76,7 @@ export function renderSetup(box, s, v) {
     row(t("mi.shown_by", { who: v.seatName(s.dealer) }), st.shown ? [st.shown] : [], "mi-shown"),
     row(t("mi.robbed"), st.robbed || [], "mi-robbed"),
     row(t("mi.pigliati"), st.pigliati || [], "mi-pigliati"),
-    h("div", { class: "mi-row mi-fola" }, h("span", { class: "mi-label", text: t("mi.fola", { count: s.fola_count || 0 }) }),
+    h("div", { class: "mi-row mi-fola" }, h("span", { class: "mi-label" }, termNodes(t("mi.fola", { count: s.fola_count || 0 }), ["fola"], termCtx(v))),
       h("span", { class: "mi-cards", "aria-hidden": "true" }, s.fola_count ? backEl(v.deck) : null))));
 }
 

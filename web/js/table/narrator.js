@@ -4,6 +4,7 @@
 import { t, num, has } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
 import { minchiateText } from "./minchiate.js";
+import { TERMS } from "../terms/terms.js";
 
 const bonusName = (bonus) => (has(`bonus.${bonus}`) ? t(`bonus.${bonus}`) : bonus);
 const scores = (arr) => (arr && arr.length === 2 ? t("log.scores_join", { a: num(arr[0]), b: num(arr[1]) }) : (arr || []).map(num).join("–"));
@@ -24,10 +25,25 @@ export function narrate(events, ctx) {
     if (ev.type === "bonus" && ev.bonus === "scopa" && events.slice(0, i).some((e) => e.type === "sweep" && e.seat === ev.seat)) continue;
     const sweep = ev.type === "captured" && next && next.type === "sweep" && next.seat === ev.seat;
     const text = eventText(ev, ctx, sweep);
-    if (text) lines.push({ index: i, type: ev.type, text });
+    if (text) lines.push({ index: i, type: ev.type, text, terms: eventTerms(ev, sweep) });
     if (sweep) i++;
   }
   return lines;
+}
+
+const FOLA_EVENTS = ["rob", "rob_stop", "pigliati", "fola_revealed"];
+
+/** The game terms (terms/terms.js) a line about `ev` uses: the log marks them. */
+export function eventTerms(ev, sweep = false) {
+  if (sweep || ev.type === "sweep") return ["scopa"];
+  if (ev.type === "bonus") return TERMS[ev.bonus] ? [ev.bonus] : [];
+  if (ev.type === "leftovers" && ev.reason === "matto") return ["matto"];
+  if (ev.type === "matto_settled") return ["matto"];
+  if (FOLA_EVENTS.includes(ev.type)) return ["fola"];
+  if (ev.type === "declared") return ["versicola"];
+  if (ev.type === "scored") return ev.kind === "kill" ? ["kill", "resti"] : ["resti"];
+  if (ev.type === "resto") return ["resti"];
+  return [];
 }
 
 /** One event in words, or null for events the table itself shows (a card drawn). */

@@ -204,7 +204,7 @@ export function renderScores(box, s, v) {
     h("span", { class: "sr-only", text: ` ${t("table.pile_title", { who: teamName(team, s) })}` })) : null;
     dl.append(h("dt", { text: teamName(team, s) }),
       h("dd", { dataset: { team } }, parts.length ? h("span", { class: "team-points", text: parts.join(" · ") }) : null,
-        talliesView(s, team), pile));
+        talliesView(s, team, v), pile));
   });
   box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: s.deal || 1 }) }), dl);
   if (s.meter) box.append(meterView(s, v));

@@ -5,6 +5,8 @@ import { t, num, has } from "../i18n.js";
 import { teamName } from "../names.js";
 import { describeMoveId, aboutPoints } from "./hint.js";
 import { sheetRows, mattoNote } from "./minchiate.js";
+import { lineTerm } from "../terms/terms.js";
+import { termButton } from "../terms/termlink.js";
 
 /** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
 export function verdictText(winnerTeam, snap) {
@@ -31,7 +33,7 @@ export function teamOf(seat, snap) {
  * @param {{sheet: object, snap: object, game: object, onNewMatch: () => void, extra?: Node, lesson?: boolean}} opts  extra: shown below the buttons;
  *   lesson: the sheet ends a guided first deal (no new match, no record)
  */
-export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null, extra = null, lesson = false }) {
+export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, review = null, extra = null, lesson = false }) {
   const d = clear(dialog);
   const titleId = dialog.getAttribute("aria-labelledby");
   const teams = sheet.teams || snap.teams;
@@ -43,7 +45,13 @@ export function openSheet(dialog, { sheet, snap, game, onNewMatch, review = null
     if (!groups.has(line.key)) groups.set(line.key, []);
     groups.get(line.key).push(line);
   }
-  const lineLabel = (key) => (has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key);
+  // a line named by a game term (primiera, napola, a kill…) opens its definition
+  const ctx = { game: game.id, deck: deck || (game.decks || [])[0] };
+  const lineLabel = (key) => {
+    const text = has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key;
+    const term = lineTerm(key, game.id);
+    return term ? termButton(term, text, ctx) : text;
+  };
   // a deal scored in resti (Minchiate) lists every line on its own, in the order scored
   const resti = sheet.net_resti !== undefined;
   const rows = resti ? sheetRows(sheet, teams, lineLabel) : [...groups.entries()].map(([key, lines]) => {

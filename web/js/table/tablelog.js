@@ -4,11 +4,12 @@
 import { h } from "../dom.js";
 import { hook } from "../engine.js";
 import { narrate } from "./narrator.js";
+import { termNodes } from "../terms/termlink.js";
 
 const LAST_MOVE_TYPES = ["played", "placed", "captured", "discarded"];
 
 export class TableLog {
-  /** @param {object} v  the view: {logEl, lastMoveEl, flashEl, pace(), seatName(seat), teamName(team)} */
+  /** @param {object} v  the view: {logEl, lastMoveEl, flashEl, pace(), seatName(seat), teamName(team), game, deck} */
   constructor(v) {
     this.v = v;
     this.history = [];
@@ -44,7 +45,7 @@ export class TableLog {
 
   line(line, ev, me) {
     const log = this.v.logEl;
-    log.appendChild(h("li", { class: `ev ev-${line.type}`, text: line.text }));
+    log.appendChild(h("li", { class: `ev ev-${line.type}` }, termNodes(line.text, line.terms, { game: this.v.game.id, deck: this.v.deck }, { always: true })));
     while (log.children.length > 200) log.firstChild.remove();
     log.scrollTop = log.scrollHeight;
     // the computer's last move stays in view once its animation is over

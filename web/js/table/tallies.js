@@ -5,6 +5,8 @@
 import { h } from "../dom.js";
 import { t, has } from "../i18n.js";
 import { cardName } from "../names.js";
+import { lineTerm } from "../terms/terms.js";
+import { termButton } from "../terms/termlink.js";
 
 const COUNT_LABELS = { most_cards: "tally.cards", most_coins: "tally.coins", most_swords: "tally.swords" };
 
@@ -41,12 +43,17 @@ export function tallyItems(tallies, team) {
   return items;
 }
 
-/** The tallies line for `team` (a list of chips and the total so far), or null. */
-export function talliesView(s, team) {
+/** The tallies line for `team` (a list of chips and the total so far), or null; a chip
+ * named by a game term (primiera, napola, picada…) opens its definition (v: {game, deck}). */
+export function talliesView(s, team, v = null) {
   if (!s.tallies) return null;
   const items = tallyItems(s.tallies, team);
   const total = (s.tallies.totals || [])[team] || 0;
   return h("ul", { class: "tallies", dataset: { team } },
-    items.map((it) => h("li", { class: `tally${it.leads ? " leads" : ""}`, dataset: { key: it.key }, text: it.text })),
+    items.map((it) => {
+      const term = v && lineTerm(it.key, v.game.id);
+      return h("li", { class: `tally${it.leads ? " leads" : ""}`, dataset: { key: it.key } },
+        term ? termButton(term, it.text, { game: v.game.id, deck: v.deck }) : it.text);
+    }),
     h("li", { class: "tally so-far", dataset: { key: "total", value: total }, text: t("tally.so_far", { points: total }) }));
 }

@@ -1,0 +1,100 @@
+// The game terms a player meets at the table, on the score sheet, in the log and in the
+// rules (issue 26): which games use each term and what its definition pictures. The words
+// (title, definition, and the forms the term takes in running text) are the catalogue's
+// term.<id>.* messages; the cards pictured come from the engine's data (deckinfo).
+// Pure: no DOM, so the narrator's and the sheet's marking is testable under Node.
+import { t, has } from "../i18n.js";
+
+const TRICK = ["briscola", "tarocchi", "minchiate"];
+const TAROT = ["tarocchi", "minchiate"];
+
+/** term id → {games, picture}: picture is a kind the definition draws (terms/pictures.js):
+ * "cards" (the term's own cards in deckinfo's terms), "ranking", "trumps", "points",
+ * "primiera" or "backs" (the fola: cards face down). */
+export const TERMS = {
+  honours: { games: ["tarocchi"], picture: "cards" }, // before trump: "Kings, trump 1, trump 21"
+  trump: { games: TRICK, picture: "trumps" },
+  rank_order: { games: TRICK, picture: "ranking" },
+  card_points: { games: TRICK, picture: "points" },
+  scopa: { games: ["scopa", "cicera"], picture: "cards" },
+  settebello: { games: ["scopa"], picture: "cards" },
+  primiera: { games: ["scopa"], picture: "primiera" },
+  picada: { games: ["cicera"], picture: "cards" },
+  simili: { games: ["cicera"], picture: "cards" },
+  quadriglia: { games: ["cicera"], picture: "cards" },
+  matta: { games: ["cicera"], picture: "cards" },
+  napola: { games: ["cicera"], picture: "cards" },
+  matto: { games: TAROT, picture: "cards" },
+  versicola: { games: ["minchiate"], picture: "cards" },
+  kill: { games: ["minchiate"], picture: "points" },
+  fola: { games: ["minchiate"], picture: "backs" },
+  resti: { games: ["minchiate"], picture: "points" },
+};
+
+/** The terms of one game, in the registry's order. */
+export function termsOf(game) {
+  return Object.keys(TERMS).filter((id) => TERMS[id].games.includes(game));
+}
+
+/** A score-sheet or tally line key → the term it names (null when none). */
+const LINE_TERMS = {
+  scopa: "scopa", settebello: "settebello", primiera: "primiera", picada: "picada", simili: "simili",
+  quadriglia: "quadriglia", matta: "matta", napola: "napola", honours: "honours", matto: "matto",
+  kill: "kill", resto: "resti", combination: "versicola", declare: "versicola", card_points: "card_points",
+};
+export function lineTerm(key, game) {
+  const id = LINE_TERMS[key];
+  return id && TERMS[id].games.includes(game) ? id : null;
+}
+
+export const termTitle = (id) => t(`term.${id}.name`);
+
+/** The definition: a game's own wording where the term differs between games
+ * (term.<id>.def.<game>), else the shared one. */
+export function termDefinition(id, game) {
+  const own = `term.${id}.def.${game}`;
+  return t(has(own) ? own : `term.${id}.def`);
+}
+
+const LATIN_END = /[A-Za-z\u00c0-\u024f\u1e00-\u1eff]$/;
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The forms a term takes in running text, longest first (term.<id>.match: "a|b|c"). */
+function forms(id) {
+  const key = `term.${id}.match`;
+  return (has(key) ? t(key) : termTitle(id)).split("|").map((s) => s.trim()).filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `text` cut into segments [{text}, {text, term}], the first occurrence of each of `ids`
+ * (case-insensitive, a whole word: no letter either side) marked. Later occurrences stay
+ * plain: one tappable term per line is enough.
+ */
+export function markTerms(text, ids) {
+  const hits = [];
+  for (const id of ids || []) {
+    // a whole word, except that Persian and Arabic may join a suffix to it (رستوی): the end is
+    // checked only where the form ends in a Latin letter
+    const alts = forms(id).map((f) => escape(f) + (LATIN_END.test(f) ? "(?![\\p{L}\\p{M}])" : ""));
+    const re = new RegExp(`(?<![\\p{L}\\p{M}])(?:${alts.join("|")})`, "giu");
+    // the first occurrence not inside another term's ("trump" inside "Kings, trump 1, trump 21")
+    for (const m of text.matchAll(re)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (hits.some((x) => start < x.end && x.start < end)) continue;
+      hits.push({ id, start, end });
+      break;
+    }
+  }
+  hits.sort((a, b) => a.start - b.start);
+  const out = [];
+  let at = 0;
+  for (const x of hits) {
+    if (x.start > at) out.push({ text: text.slice(at, x.start) });
+    out.push({ text: text.slice(x.start, x.end), term: x.id });
+    at = x.end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at) });
+  return out;
+}
