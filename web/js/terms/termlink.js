@@ -1,15 +1,11 @@
 // A game term in running text (rules, log, score sheet, tallies) as a small button that
 // opens its definition (terms/popover.js, loaded on the first tap so first paint does not
-// carry it). Its accessible name is the word shown and "what it means".
+// carry it). Its accessible name is the word shown and "what it means". Styled by
+// css/terms.css, a stylesheet of the pages (index.html, embed.html), so the rules' figures
+// keep their room from the first paint.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { markTerms, termTitle } from "./terms.js";
-
-// terms.css styles the term buttons, the popover and the rules' figures; added once, not
-// render-blocking (the rules tab is first paint; its figures reserve their own room)
-if (typeof document !== "undefined" && document.head && !document.querySelector("link[data-terms-css]")) {
-  document.head.appendChild(h("link", { rel: "stylesheet", href: "css/terms.css", dataset: { termsCss: "1" } }));
-}
 
 /** The button for term `id` showing `text`; ctx: {game, deck}. */
 export function termButton(id, text, ctx, extraClass = "") {
