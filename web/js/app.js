@@ -133,7 +133,8 @@ function renderTradition(id) {
         h("p", { text: t(`game.${gid}.blurb`) }),
         g && g.playable ? h("p", { class: "game-card-actions" },
           h("a", { class: "btn primary", href: gameHref(gid, tr.id), text: t("game.play", { game: t(`game.${gid}.name`) }) }),
-          learnLink(g, tr.id)) : null);
+          learnLink(g, tr.id),
+          h("a", { class: "btn friends-link", href: `${gameHref(gid, tr.id)}&people=1`, text: t("people.link") })) : null);
     })),
     wholeDeck(tr));
 }
@@ -216,7 +217,8 @@ function renderGame(id, params) {
   document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   describe(t(`game.${g.id}.blurb`));
   const lesson = g.playable && params.get("learn") === "1" && !!g.lesson && g.lesson.decks.includes(deck);
-  const key = `${g.id}|${deck}${lesson ? "|learn" : ""}`;
+  const people = g.playable && !lesson && params.get("people") === "1"; // pass-and-play on this device
+  const key = `${g.id}|${deck}${lesson ? "|learn" : people ? "|people" : ""}`;
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
     ["table", "rules"].map((name) => h("a", {
@@ -246,7 +248,7 @@ function renderGame(id, params) {
       tablePanel.appendChild(view.el);
     } else {
       if (view) view.destroy();
-      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal: lesson ? null : deal, lesson });
+      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal: lesson || people ? null : deal, lesson, people });
       viewKey = key;
       view.start();
     }
@@ -264,7 +266,15 @@ function renderGame(id, params) {
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") }),
       tr ? [t("nav.crumb_separator"), h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
     h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
-    h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel);
+    h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel,
+    g.playable && !lesson && tab === "table" ? playersLink(g, deck, people) : null);
+}
+
+/** Under the table: the other way to play, with friends on this device or against the computer. */
+function playersLink(g, deck, people) {
+  const href = `${gameHref(g.id, deck)}${people ? "" : "&people=1"}`;
+  return h("p", { class: "players-link" },
+    h("a", { class: `btn ${people ? "" : "friends-link"}`, href, text: t(people ? "people.solo_link" : "people.link") }));
 }
 
 

@@ -45,8 +45,17 @@ export function seatPosition(seat, me, players) {
   return ["bottom", "right", "top", "left"][rel];
 }
 
+// Pass-and-play: the people at the table by seat ({seat: name}), or null. The others are
+// named by name; "You" stays the person holding the device.
+let peopleNames = null;
+
+export function setPeopleNames(names) {
+  peopleNames = names ? { ...names } : null;
+}
+
 export function seatName(seat, me, players, teams) {
   if (seat === me) return t("seat.you");
+  if (peopleNames && peopleNames[seat]) return peopleNames[seat];
   if (players === 2) return t("seat.ai");
   const pos = seatPosition(seat, me, players);
   const myTeam = teams && teams.find((tm) => tm.includes(me));
@@ -56,6 +65,7 @@ export function seatName(seat, me, players, teams) {
 
 export function teamName(team, snap) {
   const members = snap.teams[team] || [];
+  if (peopleNames && members.length === 1 && members[0] !== snap.seat && peopleNames[members[0]]) return peopleNames[members[0]];
   if (members.length > 1) return members.includes(snap.seat) ? t("team.you_partner") : t("team.opponents");
   return members.includes(snap.seat) ? t("team.you") : t("team.ai");
 }

@@ -4,7 +4,7 @@
 // the engine (never deciding legality or scores) and offers the legal actions it lists.
 import { clear } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatPosition, seatName, teamName, setCardNaming } from "./names.js";
+import { seatPosition, seatName, teamName, setCardNaming, setPeopleNames } from "./names.js";
 import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
 import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
@@ -27,6 +27,7 @@ import { refusalText } from "./table/refusal.js";
 import { dealSection } from "./deals/sheet.js";
 import { Coach } from "./table/coach.js";
 import { startDeal } from "./deals/start.js";
+import { peopleForm, passScreen, savedNames } from "./table/people.js";
 
 export { describeAction };
 
@@ -39,9 +40,9 @@ export class TableView {
   /**
    * @param {HTMLElement} root  element to fill
    * @param {object} opts  {engine, game (catalogue entry), deck, embed, deal ({seed, seat, mode, daily}: a chosen deal to play),
-   *   lesson (the game's guided first deal, with its coach)}
+   *   lesson (the game's guided first deal, with its coach), people (pass-and-play on this device)}
    */
-  constructor(root, { engine, game, deck, embed = false, deal = null, lesson = false }) {
+  constructor(root, { engine, game, deck, embed = false, deal = null, lesson = false, people = false }) {
     this.deal = deal;
     this.root = root;
     this.engine = engine;
@@ -59,7 +60,9 @@ export class TableView {
     this.players = game.players;
     this.coach = lesson ? new Coach(this) : null;
     setCardNaming(game.id, deck); // names say what the faces show (Scopa's Re reads 10)
-    this.ctl = new MatchController({ engine, game: game.id, deck, view: this, lesson });
+    setPeopleNames(null); // pass-and-play names its people once they are seated (the controller)
+    this.people = people && !lesson && !embed;
+    this.ctl = new MatchController({ engine, game: game.id, deck, view: this, lesson, people: this.people });
     this.animator = new Animator(this);
     this.tableLog = new TableLog(this);
     this.build();
@@ -113,7 +116,9 @@ export class TableView {
     this.undoBtn.disabled = !(state === "yours" && s && s.can_undo);
     this.hintBtn.disabled = state !== "yours";
     this.status.classList.remove("refusal");
-    if (state === "yours") this.status.textContent = t("table.your_turn");
+    const names = this.ctl.names;
+    if (state === "yours") this.status.textContent = names && s ? t("people.your_turn", { name: names[s.seat] }) : t("table.your_turn");
+    else if (state === "pass") this.status.textContent = "";
     else if (state === "busy" && s && s.to_move !== null && s.to_move !== undefined) {
       this.status.textContent = s.to_move === s.seat ? "" : t("table.waiting", { who: this.seatName(s.to_move) });
     } else if (state === "over" && s && s.result) {
@@ -163,6 +168,7 @@ export class TableView {
     this.disposed = true;
     window.removeEventListener("resize", this.onResize);
     setCardNaming(null);
+    setPeopleNames(null);
     this.ctl.dispose();
     this.clock.skip();
     document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
@@ -225,6 +231,45 @@ export class TableView {
       await this.showSheet(sheets[sheets.length - 1], res.snapshot);
       this.setState("over");
     }
+  }
+
+  /** Pass-and-play: who sits where, asked in the table's dialog ({humans, names}). */
+  askPeople() {
+    this.setState("pass");
+    const d = clear(this.passDialog);
+    return new Promise((resolve) => {
+      const form = peopleForm({ players: this.players, names: savedNames(), humans: this.ctl.humans || undefined,
+        titleId: d.getAttribute("aria-labelledby"),
+        onStart: (chosen) => { d.removeEventListener("cancel", keep); d.close(); resolve(chosen); } });
+      const keep = (e) => e.preventDefault(); // a table of people needs its people: Escape does not skip this
+      d.addEventListener("cancel", keep);
+      d.append(form);
+      d.showModal();
+      const first = form.querySelector(".people-name:not([disabled])");
+      if (first) first.focus();
+    });
+  }
+
+  /** Pass-and-play: the cards leave the screen, and only the next person lifts the privacy screen. */
+  handover(seat, name) {
+    this.cancelChoice(false);
+    hideHint(this);
+    clear(this.handEl);
+    clear(this.choiceEl);
+    return passScreen(this.passDialog, name);
+  }
+
+  /** Pass-and-play: the board as the person now holding the device sees it, and what
+   * happened since they last looked (the log is theirs alone, written from their seat). */
+  showPerson(res) {
+    this.reset();
+    const snap = res.snapshot;
+    const events = res.events || [];
+    this.snap = snap; // names in the log are said from this seat
+    hook.snapshot = snap;
+    const lines = this.tableLog.narrate(events, snap.seat);
+    events.forEach((ev, i) => { const line = lines.get(i); if (line) this.tableLog.line(line, ev, snap.seat); });
+    this.render();
   }
 
   /** A notice the player must see (storage trouble): in the log and, briefly, on the board. */
@@ -320,7 +365,7 @@ export class TableView {
       load: () => this.ctl.review(sheet.deal),
       practice: (index) => this.ctl.practice(index),
     };
-    const extra = this.coach ? this.coach.endSection() : this.embed ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
+    const extra = this.coach ? this.coach.endSection() : this.embed || this.people ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
     return openSheet(this.dialog, { sheet, snap, game: this.game, deck: this.deck, onNewMatch: () => this.newMatch(), review, extra, lesson: !!this.coach });
   }
 
@@ -440,6 +485,7 @@ export class TableView {
   }
 
   renderHandAndChoices(s) {
+    if (this.ctl.mustPass) { clear(this.handEl); clear(this.choiceEl); return; } // pass-and-play: nobody's cards before the screen lifts
     const discarding = s.phase === "discard" && s.your_turn;
     renderHand(this.handEl, s, this, { sel: discarding ? this.discardSel : [], onCard: (c) => this.onCard(c) });
     if (discarding) {

@@ -45,7 +45,7 @@ export class Coach {
   constructor(view) {
     this.view = view;
     this.game = view.game.id;
-    this.seenKey = `${saveKeyOf(this.game, view.deck, true)}.seen`;
+    this.seenKey = `${saveKeyOf(this.game, view.deck, "lesson")}.seen`;
     this.seen = readList(this.seenKey);
     // what the coach says now: [{id, say()}]; a resumed lesson starts again from the game in a few words
     this.lines = [{ id: "intro", say: () => t(`coach.${this.game}.intro`) }];

@@ -3,8 +3,14 @@
 // is saved before the view animates it, so a reload, Back or a closed tab never changes
 // the deal or takes a move back. The next computer move is asked for while the previous
 // one is still being shown, so the engine's thinking hides behind the animation.
+// Pass-and-play: several seats are people; every request speaks for the person holding the
+// device (`seat`), and the turn passes through the view's privacy screen from one to the next.
 import { readSave, writeSave, setSaveAside, saveKeyOf } from "./savefile.js";
 import { recordMatch } from "../record/store.js";
+import { setPeopleNames } from "../names.js";
+
+// requests that speak for one person's seat (pass-and-play adds it)
+const SEAT_OPS = new Set(["act", "advance", "undo", "snapshot", "hint", "review", "save"]);
 
 export class MatchController {
   /**
@@ -14,8 +20,9 @@ export class MatchController {
    * @param {string} o.deck  deck id
    * @param {object} o.view  {present(res, token), turn(state), error(res), restored(res, saved), isCurrent(token)}
    * @param {boolean} o.lesson  the game's guided first deal: saved apart, ended after its first deal, never recorded
+   * @param {boolean} o.people  pass-and-play: saved apart, never recorded; the view seats the people (askPeople)
    */
-  constructor({ engine, game, deck, view, lesson = false }) {
+  constructor({ engine, game, deck, view, lesson = false, people = false }) {
     this.engine = engine;
     this.game = game;
     this.deck = deck;
@@ -25,7 +32,12 @@ export class MatchController {
     this.level = null;
     this.disposed = false;
     this.lesson = lesson;
-    this.saveKey = saveKeyOf(game, deck, lesson);
+    this.people = people;
+    this.humans = null; // pass-and-play: the people's seats, once seated
+    this.names = null; // {seat: name}
+    this.seat = null; // the person holding the device
+    this.mustPass = false; // the next person's turn starts behind the privacy screen, even the same person's
+    this.saveKey = saveKeyOf(game, deck, lesson ? "lesson" : people ? "people" : "save");
     this.pendingAdvance = null;
     this.mode = "play"; // how the match was dealt (record-b: shared link, daily deal…), kept in the record
     this.daily = null;
@@ -34,6 +46,7 @@ export class MatchController {
 
   /** engine.request that never throws: failures come back as {ok: false, error}. */
   async call(op, fields) {
+    if (this.humans && SEAT_OPS.has(op)) fields = { ...fields, seat: this.seat };
     try {
       return await this.engine.request(op, fields);
     } catch (err) {
@@ -58,7 +71,7 @@ export class MatchController {
     } else if (saved) {
       const res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true } : { save: saved.save });
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
-      if (res.ok && res.snapshot && res.snapshot.game === this.game) {
+      if (res.ok && res.snapshot && res.snapshot.game === this.game && this.seated(res.snapshot, saved.names)) {
         this.level = saved.level || settings.level;
         this.mode = saved.mode || "play";
         this.daily = saved.daily || null;
@@ -79,12 +92,26 @@ export class MatchController {
       setSaveAside(this.saveKey, saved);
       unreadable = true;
     }
+    if (this.people && !settings.humans) settings = { ...settings, ...(await this.view.askPeople()) };
     await this.newMatch(settings);
     if (unreadable) this.view.notice("table.save_unreadable");
   }
 
+  /** Who sits where after a restore: pass-and-play saves only (a single-player save has one person). */
+  seated(snap, names) {
+    const humans = snap.humans || null;
+    if (Boolean(humans) !== this.people) return false;
+    this.humans = humans;
+    this.seat = snap.seat;
+    this.names = humans ? { ...names } : null;
+    setPeopleNames(this.names);
+    this.mustPass = Boolean(humans); // a reload may be anyone's: the cards wait behind the screen
+    return true;
+  }
+
   async newMatch(settings) {
     if (this.disposed) return;
+    if (this.people && !settings.humans) settings = { ...settings, ...(await this.view.askPeople()) };
     const token = ++this.token;
     this.pendingAdvance = null;
     this.level = this.lesson ? "normal" : settings.level;
@@ -95,9 +122,21 @@ export class MatchController {
     if (this.lesson) fields.lesson = true; // the engine deals the lesson's own deal
     else if (settings.seed !== undefined) fields.seed = settings.seed;
     if (settings.seat !== undefined) fields.seat = settings.seat; // duplicate play, shared deals
+    this.humans = null;
+    if (this.people) {
+      fields.humans = settings.humans;
+      fields.seat = settings.humans[0];
+      this.names = settings.names;
+    }
+    setPeopleNames(this.names);
     const res = await this.call("new_match", fields);
     if (token !== this.token) return;
     if (!res.ok) { this.view.error(res); return; }
+    if (this.people) {
+      this.humans = settings.humans;
+      this.seat = fields.seat;
+      this.mustPass = true;
+    }
     this.snap = null;
     this.view.reset();
     await this.save(); // saved the moment it is dealt
@@ -164,7 +203,7 @@ export class MatchController {
   /** Asks the engine for the next computer move now, if a computer is to move. */
   prefetch(snap) {
     this.pendingAdvance = null;
-    if (!snap || this.over(snap) || snap.your_turn) return;
+    if (!snap || this.over(snap) || snap.your_turn || this.personToMove(snap)) return;
     this.pendingAdvance = this.call("advance").then(async (res) => {
       if (res.ok) await this.save();
       return res;
@@ -177,6 +216,11 @@ export class MatchController {
       const s = this.snap;
       if (!s) return;
       if (this.over(s)) { this.view.turn("over"); return; }
+      const next = this.personToMove(s);
+      if (next !== null && (next !== this.seat || this.mustPass)) {
+        await this.passTo(next, token);
+        continue;
+      }
       if (s.your_turn) { this.view.turn("yours"); return; }
       this.view.turn("busy");
       const pending = this.pendingAdvance || this.call("advance").then(async (res) => {
@@ -195,6 +239,26 @@ export class MatchController {
     }
   }
 
+  /** Pass-and-play: the seat of the person to move, or null (a computer, or one person only). */
+  personToMove(s) {
+    return this.humans && this.humans.includes(s.to_move) ? s.to_move : null;
+  }
+
+  /** The device goes to the person at `seat`: behind the privacy screen, then their own
+   * view, with what happened since they last looked. */
+  async passTo(seat, token) {
+    this.view.turn("pass");
+    await this.view.handover(seat, this.names[seat]);
+    if (token !== this.token || this.disposed) return;
+    this.seat = seat;
+    this.mustPass = false;
+    const res = await this.call("snapshot");
+    if (token !== this.token || this.disposed) return;
+    if (!res.ok) { this.view.error(res); return; }
+    this.snap = res.snapshot;
+    this.view.showPerson(res);
+  }
+
   /** Nobody moves any more: the match is over, or a lesson's deal is scored. */
   over(s) {
     return Boolean(s.result) || s.to_move === null || s.to_move === undefined || (this.lesson && (s.sheets || []).length > 0);
@@ -206,7 +270,8 @@ export class MatchController {
     // another view may have replaced the bridge's match meanwhile: never save it under our key
     if (this.disposed || !res.ok || !res.save) return;
     if (res.snapshot && (res.snapshot.game !== this.game || res.snapshot.deck !== this.deck)) return;
-    const stored = writeSave(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily });
+    const stored = writeSave(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily,
+      ...(this.names ? { names: this.names } : {}) });
     if (!stored && !this.warnedNotSaving) {
       this.warnedNotSaving = true;
       this.view.notice("table.not_saving");
@@ -216,7 +281,7 @@ export class MatchController {
 
   /** The finished match into the player's record, once (never a practice match). */
   record({ snapshot: snap, save }) {
-    if (!snap.result || snap.practice || this.lesson || this.recorded) return;
+    if (!snap.result || snap.practice || this.lesson || this.people || this.recorded) return;
     this.recorded = true;
     const { stored } = recordMatch({
       id: `${Date.now().toString(36)}-${save.seed}`,

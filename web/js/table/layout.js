@@ -72,7 +72,9 @@ export function buildTable(v) {
 
   v.dialog = h("dialog", { class: "sheet", "aria-labelledby": `sheet-title-${v.game.id}` });
   v.pileDialog = h("dialog", { class: "sheet pile-dialog" });
-  v.el.append(v.board, v.side, v.dialog, v.pileDialog);
+  // pass-and-play: who plays, and the privacy screen between two people's turns
+  v.passDialog = h("dialog", { class: "sheet pass-dialog", "aria-labelledby": `pass-title-${v.game.id}` });
+  v.el.append(v.board, v.side, v.dialog, v.pileDialog, v.passDialog);
 
   v.el.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && v.choosing) { e.preventDefault(); v.cancelChoice(); return; }

@@ -8,9 +8,10 @@ import { readRecord, writeRecord, setAside } from "../stored.js";
 
 export const SAVE_VERSION = 2;
 
-/** The one place the storage key of a game's autosave (or of its lesson) is spelled. */
-export function saveKeyOf(game, deck, lesson = false) {
-  return `cardavia.${lesson ? "lesson" : "save"}.${game}.${deck}`;
+/** The one place the storage key of a game's autosave is spelled: `kind` "save" (the
+ * single-player table), "lesson" (its guided first deal) or "people" (pass-and-play). */
+export function saveKeyOf(game, deck, kind = "save") {
+  return `cardavia.${kind}.${game}.${deck}`;
 }
 
 /** Whether a save of this game and deck is stored (read without parsing it). */
