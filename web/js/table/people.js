@@ -32,7 +32,7 @@ function teamWord(seat, players) {
  * The form that seats the people: a row per seat (person or computer, a name), Start.
  * `onStart({humans, names})` gets at least two people.
  */
-export function peopleForm({ players, humans = [0, 1], names = savedNames(), titleId = "people-title", onStart }) {
+export function peopleForm({ players, humans = players === 4 ? [0, 2] : [0, 1], names = savedNames(), titleId = "people-title", onStart }) {
   const rows = [];
   const error = h("p", { class: "people-error", role: "alert" });
   for (let seat = 0; seat < players; seat++) {
