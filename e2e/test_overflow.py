@@ -116,3 +116,51 @@ def test_the_page_does_not_jump_while_it_boots(browser, server, route, wait):
         shift = page.evaluate("window.__shift")
         print(f"\nlayout shift {route}: {shift:.4f}")
         assert shift <= 0.05, f"{route}: cumulative layout shift {shift:.3f}"
+
+
+# What the first frame shows: the page's direction and which pre-rendered page (if any) is on
+# screen (scripts/first_paint.py), read at the first animation frame, before the app has run.
+FIRST_FRAME = """(() => {
+  const look = () => {
+    const nav = document.querySelector('.topbar nav a');
+    if (!nav || !document.querySelector('main')) { requestAnimationFrame(look); return; }
+    const shown = [...document.querySelectorAll('main > [data-first]')]
+      .filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.dataset.first);
+    window.__firstFrame = {dir: document.documentElement.dir, lang: document.documentElement.lang, shown,
+      chrome: getComputedStyle(nav).visibility, appRan: !!(window.__cardavia && window.__cardavia.pageReady)};
+  };
+  if (location.protocol.startsWith('http')) requestAnimationFrame(look);
+})()"""
+
+
+@pytest.mark.parametrize("lang,route", [
+    ("en", "#/"),
+    ("fa", "#/"),
+    ("ar", "#/game/scopa?deck=piacentine"),
+])
+def test_the_first_paint_is_the_readers_page_and_holds_still_on_a_slow_phone(browser, server, lang, route):
+    """index.html holds the English home page and every game's shell (scripts/first_paint.py):
+    an English reader sees the page in the first frame and the app keeps it as painted; a
+    reader whose saved language is Persian or Arabic sees no English and no left-to-right frame
+    first. A phone 4x slower than this machine, 390x844: layout shift <= 0.05 until the page
+    (home) or the table (a game) is ready."""
+    saved = f"try {{ localStorage.setItem('cardavia.lang', JSON.stringify('{lang}')); }} catch (e) {{ /* about:blank */ }}"
+    with shared_page(browser, {"width": 390, "height": 844}, init_script=";\n".join((saved, SHIFTS, FIRST_FRAME))) as page:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto(server.url + "?seed=5&speed=instant" + route)
+        page.wait_for_selector(".traditions .tradition .card svg" if route == "#/" else YOURS, timeout=120_000)
+        page.wait_for_timeout(800)
+        first = page.evaluate("window.__firstFrame")
+        shift = page.evaluate("window.__shift")
+        kept = page.evaluate("window.__cardavia.firstPaint || null")
+        print(f"\n{lang} {route}: first frame {first}, layout shift {shift:.4f}, first paint {kept}")
+        assert not first["appRan"]
+        assert first["dir"] == ("rtl" if lang in ("fa", "ar") else "ltr") and first["lang"] == lang
+        if lang == "en":
+            assert first["shown"] == ["home"] and first["chrome"] == "visible"
+            assert kept == {"key": "home", "kept": True}, "the app drew the home page again instead of keeping the painted one"
+        else:
+            assert first["shown"] == [] and first["chrome"] == "hidden"  # no English words on screen
+            assert page.locator(".topbar nav a").first.evaluate("e => getComputedStyle(e).visibility") == "visible"
+        assert shift <= 0.05, f"{lang} {route}: cumulative layout shift {shift:.3f}"

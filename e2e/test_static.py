@@ -90,3 +90,28 @@ def test_build_is_reproducible(tmp_path):
                        check=True, capture_output=True)
         found.append(version.search((out / "sw.js").read_text()).group(1))
     assert found[0] == found[1]
+
+
+def test_index_html_already_holds_the_home_page_and_every_game_table_shell():
+    """The first paint needs no JavaScript (scripts/first_paint.py): the built index.html holds
+    the English home page (every tradition with its description and games) and, for each
+    playable game and deck, the page above its table and the table's boxes; one stylesheet."""
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    messages = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    site = json.loads((DIST / "data" / "site.json").read_text(encoding="utf-8"))["catalogue"]
+    sections = dict(re.findall(r'<section class="page[^"]*" data-first="([^"]+)">(.*?)</section>', page, re.S))
+    home = sections["home"]
+    text = re.sub(r"<[^>]+>", "", home).replace("&#x27;", "'")
+    assert messages["home.title"] in text and messages["home.intro"] in text
+    for tr in site["traditions"]:
+        assert messages[f"tradition.{tr['id']}.description"] in text
+        assert f'href="#/tradition/{tr["id"]}"' in home
+        assert home.count('<span class="card face"></span>') == 5 * len(site["traditions"])  # the fans' boxes
+    shells = {k for k in sections if k != "home"}
+    assert shells == {f"game/{g['id']}/{d}" for g in site["games"].values() if g.get("playable") for d in g["decks"]}
+    for key in shells:
+        assert '<div class="board">' in sections[key] and f'data-game="{key.split("/")[1]}"' in sections[key]
+    assert re.findall(r'<link rel="stylesheet" href="([^"]+)">', page) == ["css/site.css"]
+    css = (DIST / "css" / "site.css").read_text(encoding="utf-8")
+    assert all(f'html[data-first="{k}"] main > [data-first="{k}"]' in css for k in sections)
+    assert page.index('src="js/first-paint.js"') < page.index('rel="stylesheet"')

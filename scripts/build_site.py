@@ -10,6 +10,8 @@ dist/ holds everything the site needs, served from itself (no CDN):
                                  bytecode (scripts/stdlib_subset.mjs; --full-stdlib to skip)
   data/site.json                 catalogue generated from the engine + build info (first paint
                                  needs no Pyodide)
+  index.html, css/site.css       the English home page and every game page's shell pre-rendered
+                                 into <main>, the page's stylesheets as one (scripts/first_paint.py)
   X.br, X.gz                     precompressed siblings of every compressible file (written
                                  last: not in the service worker's list, which holds X itself)
 
@@ -33,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from precompress import precompress  # noqa: E402
+from first_paint import prerender  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -388,6 +391,8 @@ def main() -> None:
     (dist / "data").mkdir(exist_ok=True)
     data = site_data(wheel.name)
     (dist / "data" / "site.json").write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    first = prerender(dist, data)
+    log(f"index.html: first paint of {len(first['pages'])} pages, {len(first['stylesheets'])} stylesheets as css/site.css")
     write_icons(dist)
     check_no_external_urls(dist)
     stamp_snapshot_key(dist)

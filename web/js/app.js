@@ -296,15 +296,45 @@ function route() {
   else if (parts[0] === "daily" && parts.length === 1) page = renderDaily(site, params);
   else page = notFound();
   if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
-  clear(main).appendChild(page);
+  const kept = keepFirstPaint(page);
+  if (kept) for (const e of [...main.children]) { if (e !== kept) e.remove(); }
+  else clear(main).appendChild(page);
   const same = prevId && document.getElementById(prevId); // e.g. the tab just clicked
   if (same && same.getAttribute("role") === "tab") same.focus();
   else if (view && view.el.isConnected) view.focusHand();
   else main.focus({ preventScroll: true });
 }
 
+/** The first route of the visit: index.html may already show this page, pre-rendered in
+ * English by the build (scripts/first_paint.py, chosen by js/first-paint.js). A home page that
+ * is the same as `page` is kept as it was painted (its nodes stay: nothing moves, nothing is
+ * painted again), with the card pictures put into the boxes kept for them; anything else
+ * (a game's shell, a page that differs) is replaced by `page`. */
+function keepFirstPaint(page) {
+  const root = document.documentElement;
+  const key = root.dataset.first;
+  if (!key) return null;
+  delete root.dataset.first; // the first route only
+  hook.firstPaint = { key, kept: false };
+  const pre = [...main.children].find((e) => e.dataset.first === key);
+  if (!pre || key !== "home") return null;
+  const painted = pre.cloneNode(true);
+  painted.removeAttribute("data-first");
+  const drawn = page.cloneNode(true);
+  for (const s of drawn.querySelectorAll(".deck-sample")) {
+    s.replaceChildren(...[...s.children].map(() => h("span", { class: "card face" })));
+  }
+  if (painted.outerHTML !== drawn.outerHTML) return null;
+  const samples = page.querySelectorAll(".deck-sample");
+  pre.querySelectorAll(".deck-sample").forEach((s, i) => s.replaceWith(samples[i]));
+  pre.removeAttribute("data-first");
+  hook.firstPaint.kept = true;
+  return pre;
+}
+
 function chrome() {
   for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  document.documentElement.removeAttribute("data-pending"); // js/first-paint.js: the chrome's words are the reader's now
   mountSettings(document.getElementById("settings"));
   const bar = document.getElementById("update");
   onUpdateAvailable(() => {
