@@ -37,6 +37,16 @@ def test_the_cheat_sheet_pictures_the_engines_rules(phone, server, game, deck):
         page.click(".abandon-play")
     page.wait_for_selector(YOURS, timeout=90_000)
     info = page.evaluate("() => fetch('data/site.json').then(r => r.json()).then(d => d.cards.games)")[game]
+    if game == "briscola":
+        # the table's "Trumps: …" is a term: the trump suit's order of strength, pictured
+        page.locator('.trump-suit button.term[data-term="trump"]').click()
+        pop = term_dialog(page, "trump")
+        suit = page.evaluate("window.__cardavia.snapshot.trump_suit")
+        want = [c[:-1] + suit for c in info["ranking"][0]["cards"]]
+        assert pop.locator(".term-card").evaluate_all("ls => ls.map(l => l.dataset.card)") == want
+        page.screenshot(path=str(ART / "term-table-briscola-390x844.png"))
+        page.keyboard.press("Escape")
+        expect_closed(page)
     button = page.get_by_role("button", name="Cheat sheet")
     assert button.inner_text() == "?"
     button.click()
@@ -129,6 +139,8 @@ def test_terms_open_their_definition_with_the_cards_on_rules_table_and_sheet(pho
         page.screenshot(path=str(ART / f"term-scopa{'-fa' if lang == 'fa' else ''}-390x844.png"))
         if lang == "fa":
             assert pop.evaluate("d => getComputedStyle(d).direction") == "rtl"
+        else:
+            assert serious_axe_violations(page) == []  # the rules' terms and figures, the dialog
         page.keyboard.press("Escape")
         expect_closed(page)
         assert page.evaluate("document.activeElement.dataset.term") == "primiera"

@@ -34,7 +34,13 @@ export function rulesSection(g, deck) {
     ["objective", "setup", "turn", "scoring"].map((sec) => h("section", { dataset: { section: sec } },
       h("h2", { text: t(`rules.${sec}`) }),
       h("ul", {}, t(`rules.${g.id}.${sec}`, { eight }).split("\n").map(line)))));
-  addFigures(article, ctx);
+  // once the page holds it, still before it is painted: a rules panel shown gets its figures'
+  // room now (no shift later); a hidden one (the table tab's) none, a tab switch draws anew
+  const place = (tries) => {
+    if (!article.isConnected) { if (tries) requestAnimationFrame(() => place(tries - 1)); return; }
+    if (!article.closest("[hidden]")) addFigures(article, ctx);
+  };
+  queueMicrotask(() => place(3));
   return article;
 }
 

@@ -10,6 +10,7 @@ import { talliesView } from "./tallies.js";
 import { meterView } from "./minchiate.js";
 import { fitHand, splitRows } from "./handfit.js";
 import { refusalText } from "./refusal.js";
+import { termNodes } from "../terms/termlink.js";
 
 /** A card face for the view `v` ({deck, game}): its corners as that game counts them. */
 export function cardEl(code, v, extra = {}) {
@@ -108,7 +109,11 @@ export function renderStock(stockEl, s, v) {
   }
   st.appendChild(pile);
   st.appendChild(h("p", { class: "stock-count", text: stock ? t("table.stock", { count: stock }) : t("table.stock_empty") }));
-  if (s.trump_suit) st.appendChild(h("p", { class: "trump-suit", text: t("table.trump_suit", { suit: t(`suit.${s.trump_suit}`) }) }));
+  if (s.trump_suit) {
+    // "Trumps" opens what a trump is, pictured in this deal's trump suit (terms/popover.js)
+    st.appendChild(h("p", { class: "trump-suit" },
+      termNodes(t("table.trump_suit", { suit: t(`suit.${s.trump_suit}`) }), ["trump"], { game: v.game.id, deck: v.deck, suit: s.trump_suit })));
+  }
 }
 
 /**

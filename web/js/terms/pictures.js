@@ -57,11 +57,17 @@ function inPlay(ctx) {
   return deckCards(ctx.deck).filter((c) => !out.has(c));
 }
 
-/** The order of strength, row by row ("Trumps", "Cups, Coins"); only the trumps with `trumpsOnly`. */
+/** The order of strength, row by row ("Trumps", "Cups, Coins"); with `trumpsOnly` the
+ * trumps alone: the tarots' trump row, or where a suit is trumps (Briscola) its row in the
+ * suit on the table (ctx.suit) when known. */
 function ranking(ctx, trumpsOnly = false) {
   const gd = gameData(ctx.game) || {};
   let list = gd.ranking || [];
   if (trumpsOnly && list.some((r) => r.suits[0] === "T")) list = list.filter((r) => r.suits[0] === "T");
+  else if (trumpsOnly && ctx.suit) {
+    list = list.filter((r) => r.suits.includes(ctx.suit))
+      .map((r) => ({ suits: [ctx.suit], cards: r.cards.map((c) => c.slice(0, -1) + ctx.suit) }));
+  }
   return list.map((r) => ({ label: suitsLabel(r.suits), aria: t("cheat.ranking_of", { suits: suitsLabel(r.suits) }), items: r.cards }));
 }
 

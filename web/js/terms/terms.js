@@ -66,6 +66,22 @@ function forms(id) {
     .sort((a, b) => b.length - a.length);
 }
 
+const patterns = new Map(); // by the forms' text: compiled once per language
+
+/** The pattern of term `id` in the page's language: a whole word, except that Persian and
+ * Arabic may join a suffix to it (رستوی), so the end is checked only after a Latin letter. */
+function termPattern(id) {
+  const list = forms(id);
+  const key = list.join("|");
+  if (!patterns.has(key)) {
+    const alts = list.map((f) => escape(f) + (LATIN_END.test(f) ? "(?![\\p{L}\\p{M}])" : ""));
+    patterns.set(key, new RegExp(`(?<![\\p{L}\\p{M}])(?:${alts.join("|")})`, "giu"));
+  }
+  const re = patterns.get(key);
+  re.lastIndex = 0;
+  return re;
+}
+
 /**
  * `text` cut into segments [{text}, {text, term}], the first occurrence of each of `ids`
  * (case-insensitive, a whole word: no letter either side) marked. Later occurrences stay
@@ -74,10 +90,7 @@ function forms(id) {
 export function markTerms(text, ids) {
   const hits = [];
   for (const id of ids || []) {
-    // a whole word, except that Persian and Arabic may join a suffix to it (رستوی): the end is
-    // checked only where the form ends in a Latin letter
-    const alts = forms(id).map((f) => escape(f) + (LATIN_END.test(f) ? "(?![\\p{L}\\p{M}])" : ""));
-    const re = new RegExp(`(?<![\\p{L}\\p{M}])(?:${alts.join("|")})`, "giu");
+    const re = termPattern(id);
     // the first occurrence not inside another term's ("trump" inside "Kings, trump 1, trump 21")
     for (const m of text.matchAll(re)) {
       const start = m.index;
