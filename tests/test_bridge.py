@@ -727,3 +727,46 @@ def test_a_pass_and_play_save_restores_every_person_and_speaks_for_the_one_to_mo
     assert r["snapshot"]["humans"] == [0, 2] and r["snapshot"]["seat"] == b.match.to_move
     assert r["snapshot"]["your_turn"] and r["events"] == []
     assert call(again, op="restore", save=save, lesson=True)["error"]["code"] == "bad_save"
+
+
+# ----- challenge a friend: a finished match as choices, rebuilt from them --------------------
+def finished(game, seed=4, seat=0):
+    b = Bridge()
+    r = call(b, op="new_match", game=game, seed=seed, seat=seat, level="greedy")
+    while r["snapshot"]["to_move"] is not None:
+        snap = r["snapshot"]
+        r = call(b, op="act", action=snap["legal"][-1]["id"]) if snap["your_turn"] else call(b, op="advance")
+        assert r["ok"], r
+    return b, r
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_a_challenge_rebuilds_the_very_match_it_was_taken_from(game):
+    b, r = finished(game, seat=1)
+    ch = call(b, op="challenge")["challenge"]
+    assert (ch["game"], ch["seed"], ch["seat"], ch["level"]) == (game, 4, 1, "greedy")
+    assert len(ch["choices"]) == len(b.match.log) and ch["result"] == r["snapshot"]["result"]
+    other = Bridge()  # a friend's page: nothing of the challenger's but the challenge
+    rebuilt = call(other, op="rebuild", **{k: ch[k] for k in ("game", "deck", "seed", "seat", "level", "choices")})
+    assert rebuilt["ok"], rebuilt
+    assert rebuilt["rebuilt"]["save"]["log"] == b.match.log
+    assert rebuilt["rebuilt"]["result"] == ch["result"] and other.match is None
+
+
+def test_an_edited_challenge_is_refused_and_touches_no_match():
+    b, _ = finished("briscola")
+    ch = call(b, op="challenge")["challenge"]
+    fields = {k: ch[k] for k in ("game", "deck", "seed", "seat", "level", "choices")}
+    before = b.match.save()
+    for edit in ({"choices": ch["choices"][:-1]}, {"choices": ch["choices"] + [0]},
+                 {"choices": [99] + ch["choices"][1:]}, {"choices": "0,1"}, {"choices": [-1]},
+                 {"level": "grandmaster"}, {"seat": 2}, {"seed": -1}):
+        r = call(b, op="rebuild", **dict(fields, **edit))
+        assert r["ok"] is False and r["error"]["code"] in ("bad_challenge", "bad_request"), (edit, r)
+    assert call(b, op="rebuild", **dict(fields, game="poker"))["error"]["code"] == "unknown_game"
+    assert b.match.save() == before
+
+
+def test_only_a_finished_single_player_match_is_a_challenge():
+    b, _ = started("briscola")
+    assert call(b, op="challenge")["error"]["code"] == "match_not_over"

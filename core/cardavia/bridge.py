@@ -12,7 +12,7 @@ import random
 import re
 from typing import Any, Callable
 
-from . import lessons
+from . import challenge, lessons
 from .ai import LEVELS, advice
 from .games import GameError, REGISTRY, new_game
 from .games.base import rng_for
@@ -21,7 +21,7 @@ from .replay import ReplayCache
 from .traditions import catalogue
 
 # Every error code a response may carry (docs/protocol.md).
-ERROR_CODES = ("bad_json", "bad_request", "unknown_op", "no_match", "unknown_game",
+ERROR_CODES = ("bad_json", "bad_request", "bad_challenge", "unknown_op", "no_match", "unknown_game",
                "unknown_deck", "illegal_action", "not_your_turn", "match_over",
                "nothing_to_undo", "bad_save", "no_finished_deal", "match_not_over",
                "internal")
@@ -91,7 +91,7 @@ class Bridge:
             "advance": self._advance, "undo": self._undo, "snapshot": self._snapshot,
             "hint": self._hint, "save": self._save, "restore": self._restore,
             "review": self._review, "practice": self._practice, "replay": self._replay,
-            "stats": self._stats,
+            "stats": self._stats, "challenge": self._challenge, "rebuild": self._rebuild,
         }
         self.replays = ReplayCache()  # the replay viewer's match, apart from the table's
         self.practice = False  # a match restarted from a logged position
@@ -261,6 +261,29 @@ class Bridge:
         """The full-information position of a finished match (``save``) after its first
         ``index`` actions; the table's match is left alone."""
         return {"replay": self.replays.position(request.get("save"), request.get("index"))}
+
+    def _challenge(self, request: dict) -> dict:
+        """A finished match against the computer as a challenge: what a friend needs to play
+        the same deal from the same seat against the same computers, and to replay it."""
+        match = self._need_match()
+        if match.to_move is not None:
+            raise GameError("a match is a challenge once it is over", "match_not_over")
+        if len(self.cursors) != 1 or self.practice or self.lesson:
+            raise GameError("only a match of one player against the computer is a challenge",
+                            "bad_request")
+        level = next(s["level"] for s in match.seats if s["kind"] == "ai")
+        return {"challenge": {"game": match.game, "deck": match.deck, "seed": match.seed,
+                              "seat": self.human, "level": level,
+                              "choices": challenge.choices_of(match),
+                              "result": match.state.result()}}
+
+    def _rebuild(self, request: dict) -> dict:
+        """A friend's challenge replayed from its choices (the table's match is untouched):
+        its save, for the replay viewer, and its result, to set beside one's own."""
+        match = challenge.rebuild(*(request.get(k) for k in
+                                    ("game", "deck", "seed", "seat", "level", "choices")))
+        return {"rebuilt": {"save": match.save(), "result": match.state.result(),
+                            "sheets": match.state.sheets}}
 
     def _stats(self, request: dict) -> dict:
         """Memory figures for the long-session benchmark (scripts/bench_memory.py): the
