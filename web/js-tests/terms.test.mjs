@@ -86,6 +86,10 @@ test("a term is marked once, as a whole word, and a word that merely contains it
   assert.deepEqual(markTerms("Scopa! Another scopa.", ["scopa"]), [{ text: "Scopa", term: "scopa" }, { text: "! Another scopa." }]);
   assert.deepEqual(markTerms("Scopatore", ["scopa"]), [{ text: "Scopatore" }]);
   assert.deepEqual(markTerms("no terms here", ["scopa", "primiera"]), [{ text: "no terms here" }]);
+  // Persian: a suffix joined to the term stays in the button, so its letters keep joining
+  useLanguage("fa");
+  assert.deepEqual(markTerms("تیمی که رستوی بیشتری دارد", ["resti"]),
+    [{ text: "تیمی که " }, { text: "رستوی", term: "resti" }, { text: " بیشتری دارد" }]);
 });
 
 // events whose log line must mark a term, and the term

@@ -68,13 +68,13 @@ function forms(id) {
 
 const patterns = new Map(); // by the forms' text: compiled once per language
 
-/** The pattern of term `id` in the page's language: a whole word, except that Persian and
- * Arabic may join a suffix to it (رستوی), so the end is checked only after a Latin letter. */
+/** The pattern of term `id` in the page's language: a whole word; in Persian and Arabic the
+ * word may carry a suffix (رستوی), taken into the match so the letters stay joined. */
 function termPattern(id) {
   const list = forms(id);
   const key = list.join("|");
   if (!patterns.has(key)) {
-    const alts = list.map((f) => escape(f) + (LATIN_END.test(f) ? "(?![\\p{L}\\p{M}])" : ""));
+    const alts = list.map((f) => escape(f) + (LATIN_END.test(f) ? "(?![\\p{L}\\p{M}])" : "[\\p{L}\\p{M}]*"));
     patterns.set(key, new RegExp(`(?<![\\p{L}\\p{M}])(?:${alts.join("|")})`, "giu"));
   }
   const re = patterns.get(key);
