@@ -240,7 +240,10 @@ function renderGame(id, params) {
     location.hash = next.getAttribute("href");
   });
   const tablePanel = h("div", { class: "panel", id: "panel-table", role: "tabpanel", "aria-labelledby": "tab-table", hidden: tab !== "table" });
-  const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" }, rulesSection(g, deck));
+  // the rules are drawn when their tab is chosen (a new route draws the page again): the
+  // table's tab, the first page of most visits, does not pay for text it keeps hidden
+  const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" },
+    tab === "rules" ? rulesSection(g, deck) : null);
   const deal = g.playable ? parseDeal(params, g.players) : null; // a shared, daily or duplicate deal
   if (deal) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
   if (g.playable) {

@@ -23,10 +23,17 @@ function colours(n) {
   return ["#f7e7a8", "#8a4a00"];
 }
 
+// every body in icons.js is one <path fill="currentColor" d="…">: drawn as an element, not
+// parsed as markup (no HTML parser in the first render of a Minchiate hand)
+const PATH_D = /^<path fill="currentColor" d="([^"]*)"\s*\/?>(?:<\/path>)?$/;
+
 function icon(name, size, colour) {
   const s = size / ICON_SIZE;
   const e = g({ transform: `translate(${-size / 2} ${-size / 2}) scale(${s})`, fill: colour, color: colour });
-  e.innerHTML = ICONS[name];
+  const body = ICONS[name];
+  const m = PATH_D.exec(body);
+  if (m) e.appendChild(el("path", { fill: "currentColor", d: m[1] }));
+  else e.innerHTML = body; // another shape of icon (a regenerated icons.js): as before
   return e;
 }
 
