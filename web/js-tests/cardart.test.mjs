@@ -3,24 +3,16 @@
 // and the shipped icon subset being exactly what scripts/card_icons.mjs extracts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { setDeckData, deckGroups, deckCards, cardLabel, courtCounting, strippedCards, cardPoints }
   from "../js/cardart.js";
 import { ICONS } from "../js/cardart/icons.js";
 import { MINCHIATE_ICONS } from "../js/cardart/icon-names.js";
 import { MINCHIATE_TITLES } from "../js/cardart/minchiate.js";
 import { iconsModule, OUT } from "../../scripts/card_icons.mjs";
+import { engineDeckInfo } from "./deckinfo.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const venv = path.join(ROOT, ".venv", "bin", "python");
-const run = spawnSync(existsSync(venv) ? venv : "python3",
-  ["-c", "import json; from cardavia import deckinfo; print(json.dumps(deckinfo.deck_info()))"],
-  { cwd: ROOT, env: { ...process.env, PYTHONPATH: path.join(ROOT, "core") }, encoding: "utf8" });
-assert.equal(run.status, 0, run.stderr);
-const ENGINE = JSON.parse(run.stdout);
+const ENGINE = engineDeckInfo();
 setDeckData(ENGINE);
 
 test("deck groups hold the engine's deck in its order, trumps first", () => {

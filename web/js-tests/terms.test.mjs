@@ -4,12 +4,9 @@
 // terms their lines name, as buttons a player can tap.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { useFakeDom } from "./fakedom.mjs";
 import { useLanguage, catalogue } from "./helpers.mjs";
+import { engineDeckInfo } from "./deckinfo.mjs";
 import { t } from "../js/i18n.js";
 
 useFakeDom();
@@ -19,13 +16,7 @@ const { termNodes } = await import("../js/terms/termlink.js");
 const { openSheet } = await import("../js/table/sheet.js");
 const { setDeckData } = await import("../js/cardart.js");
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const venv = path.join(ROOT, ".venv", "bin", "python");
-const run = spawnSync(existsSync(venv) ? venv : "python3",
-  ["-c", "import json; from cardavia import deckinfo; print(json.dumps(deckinfo.deck_info()))"],
-  { cwd: ROOT, env: { ...process.env, PYTHONPATH: path.join(ROOT, "core") }, encoding: "utf8" });
-assert.equal(run.status, 0, run.stderr);
-const DATA = JSON.parse(run.stdout);
+const DATA = engineDeckInfo();
 setDeckData(DATA);
 
 const LANGS = ["en", "it", "fa", "ar", "vi"];

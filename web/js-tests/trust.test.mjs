@@ -3,11 +3,8 @@
 // match the faces, Persian and Arabic in their own script.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { useFakeDom } from "./fakedom.mjs";
+import { engineDeckInfo } from "./deckinfo.mjs";
 import { useLanguage, catalogue } from "./helpers.mjs";
 import { t } from "../js/i18n.js";
 
@@ -18,13 +15,7 @@ const { comboText } = await import("../js/table/minchiate.js");
 const { cardName, setCardNaming } = await import("../js/names.js");
 const { setDeckData } = await import("../js/cardart.js");
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const venv = path.join(ROOT, ".venv", "bin", "python");
-const run = spawnSync(existsSync(venv) ? venv : "python3",
-  ["-c", "import json; from cardavia import deckinfo; print(json.dumps(deckinfo.deck_info()))"],
-  { cwd: ROOT, env: { ...process.env, PYTHONPATH: path.join(ROOT, "core") }, encoding: "utf8" });
-assert.equal(run.status, 0, run.stderr);
-setDeckData(JSON.parse(run.stdout));
+setDeckData(engineDeckInfo());
 
 const scopaSheet = { deal: 1, winner_team: 0, totals: [3, 1],
   lines: [{ key: "most_cards", team: 0, points: 1, detail: { cards: [22, 18] } }, { key: "settebello", team: 0, points: 1 },

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { courtCounting } from "./cardart.js";
 import { termsOf } from "./terms/terms.js";
-import { termNodes } from "./terms/termlink.js";
+import { termMarker } from "./terms/termlink.js";
 import { rulesFigures, fill } from "./terms/pictures.js";
 
 export function rulesHeader(g) {
@@ -22,13 +22,8 @@ export function rulesSection(g, deck) {
   const court = courtCounting(g.id, deck, 8); // which court the engine counts as 8 (Scopa)
   const eight = court ? t(`rank.${court}`) : "";
   const ctx = { game: g.id, deck };
-  let left = termsOf(g.id); // each term marked once, where it first appears
-  const line = (text) => {
-    const nodes = termNodes(text, left, ctx);
-    const marked = nodes.filter((n) => typeof n !== "string").map((n) => n.dataset.term);
-    left = left.filter((id) => !marked.includes(id));
-    return h("li", {}, nodes);
-  };
+  const mark = termMarker(termsOf(g.id), ctx); // each term marked once, where it first appears
+  const line = (text) => h("li", {}, mark(text));
   const article = h("article", { class: "rules" },
     h("p", { class: "rules-header", text: rulesHeader(g) }),
     ["objective", "setup", "turn", "scoring"].map((sec) => h("section", { dataset: { section: sec } },

@@ -7,6 +7,8 @@ import { t } from "../i18n.js";
 import { gameData } from "../cardart/deckdata.js";
 import { deckCards } from "../cardart.js";
 import { pictureRows } from "../terms/pictures.js";
+import { termsOf } from "../terms/terms.js";
+import { termMarker } from "../terms/termlink.js";
 
 function section(title, ...body) {
   return h("section", { class: "cheat-part" }, h("h3", { text: title }), ...body);
@@ -32,8 +34,9 @@ export function cheatSections(v) {
     parts.push(section(t("cheat.points"), points,
       gd.base_points ? h("p", { class: "cheat-note", text: t("cheat.points_base", { points: gd.base_points }) }) : null));
   }
-  parts.push(section(t("cheat.scoring"),
-    ...t(`rules.${v.game.id}.scoring`).split("\n").map((line) => h("p", { text: line }))));
+  // the rules' scoring words, each term tappable where it first appears
+  const mark = termMarker(termsOf(ctx.game), ctx);
+  parts.push(section(t("cheat.scoring"), ...t(`rules.${v.game.id}.scoring`).split("\n").map((line) => h("p", {}, mark(line)))));
   return parts;
 }
 

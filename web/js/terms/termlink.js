@@ -34,3 +34,14 @@ export function termNodes(text, ids, ctx, { always = false } = {}) {
   }
   return nodes;
 }
+
+/** For a run of lines (the rules, the cheat sheet's scoring): `line => nodes`, each of `ids`
+ * marked only where it first appears. */
+export function termMarker(ids, ctx) {
+  let left = [...ids];
+  return (text) => {
+    const nodes = termNodes(text, left, ctx);
+    left = left.filter((id) => !nodes.some((n) => typeof n !== "string" && n.dataset.term === id));
+    return nodes;
+  };
+}
