@@ -78,3 +78,60 @@ def test_two_people_finish_a_briscola_deal_with_the_privacy_screen_between_turns
     finally:
         page.goto("about:blank")
         ctx.close()
+
+
+def _play_to_sheet(page, pick: str = "first") -> None:
+    while True:
+        page.wait_for_selector(f"{SHEET}, .table-view[data-state=yours]", timeout=30_000)
+        if page.locator(SHEET).count():
+            return
+        getattr(page.locator(".hand button:not([disabled]):not([aria-disabled])"), pick).click()
+
+
+def test_a_challenge_link_deals_the_same_hand_to_a_friend_and_shows_both_results(browser, server):
+    ARTIFACTS.mkdir(exist_ok=True)
+    me = browser.new_context(viewport={"width": 1100, "height": 800})
+    friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        a = me.new_page()
+        a.goto(server.url + "?speed=instant&level=greedy&seed=21#/game/briscola?deck=piacentine")
+        a.wait_for_function("window.__cardavia && window.__cardavia.ready === true", timeout=BOOT_TIMEOUT)
+        first = a.evaluate("window.__cardavia.snapshot")
+        _play_to_sheet(a)
+        mine = a.evaluate("window.__cardavia.snapshot")["result"]
+        a.locator(SHEET).get_by_role("button", name="Challenge a friend").click()
+        link = a.locator(f"{SHEET} .challenge-wrap input.share-link").input_value()
+        assert "mode=challenge" in link and "level=greedy" in link and "seed=21" in link
+        route = link[link.index("#"):]
+
+        b = friend.new_page()  # a fresh profile: nothing of the challenger's but the link
+        b.goto(server.url + "?speed=instant" + route)
+        b.wait_for_function("window.__cardavia && window.__cardavia.ready === true", timeout=BOOT_TIMEOUT)
+        snap = b.evaluate("window.__cardavia.snapshot")
+        assert (snap["seat"], snap["hand"], snap["trump"]) == (first["seat"], first["hand"], first["trump"])
+        assert "Your friend finished" in b.get_by_role("log").inner_text()
+        _play_to_sheet(b, "last")
+        theirs = b.evaluate("window.__cardavia.snapshot")["result"]
+        pair = b.locator(f"{SHEET} .challenge-pair")
+        halves = pair.locator(".pair-half")
+        assert halves.locator("h4").all_inner_texts() == ["You", "Your friend"]
+        seat = first["seat"]
+        assert halves.nth(0).locator(".pair-score").inner_text() == \
+            f"{theirs['scores'][seat % 2]} – {theirs['scores'][1 - seat % 2]}"
+        assert halves.nth(1).locator(".pair-score").inner_text() == \
+            f"{mine['scores'][seat % 2]} – {mine['scores'][1 - seat % 2]}"
+        b.screenshot(path=str(ARTIFACTS / "challenge-both-390x844.png"))
+        halves.nth(1).get_by_role("button", name="Watch the deal").click()
+        b.wait_for_selector(".replay-page", timeout=30_000)
+        assert "#/replay/challenge-" in b.url
+        # an edited link deals nothing and says why
+        edited = route.replace("seed=21", "seed=22")
+        b.goto(server.url + "?speed=instant" + edited)
+        alert = b.locator(".challenge-bad")
+        alert.wait_for(timeout=BOOT_TIMEOUT)
+        assert "damaged or was changed" in alert.inner_text()
+    finally:
+        for ctx in (me, friend):
+            for p in ctx.pages:
+                p.goto("about:blank")
+            ctx.close()

@@ -16,6 +16,7 @@ import { cardName } from "./names.js";
 import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 import { renderStats } from "./record/page.js";
 import { parseDeal } from "./deals/links.js";
+import { parseChallenge } from "./deals/challenge.js";
 import { renderDaily } from "./deals/page.js";
 import { renderReplay } from "./replay/page.js";
 import { lessonHref, lessonsDone } from "./table/coach.js";
@@ -244,8 +245,13 @@ function renderGame(id, params) {
   // table's tab, the first page of most visits, does not pay for text it keeps hidden
   const rulesPanel = h("div", { class: "panel", id: "panel-rules", role: "tabpanel", "aria-labelledby": "tab-rules", hidden: tab !== "rules" },
     tab === "rules" ? rulesSection(g, deck) : null);
-  const deal = g.playable ? parseDeal(params, g.players) : null; // a shared, daily or duplicate deal
-  if (deal) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
+  // a friend's challenge (checked: a damaged or edited link is refused, with a message), or
+  // a shared, daily or duplicate deal
+  const dare = g.playable ? parseChallenge(g.id, params, g.players) : null;
+  const deal = dare && !dare.bad ? { seed: dare.seed, seat: dare.seat, mode: "challenge", daily: null, level: dare.level, challenge: dare }
+    : g.playable ? parseDeal(params, g.players) : null;
+  if (deal || dare) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
+  if (dare && dare.bad) tablePanel.appendChild(h("p", { class: "challenge-bad", role: "alert", text: t("challenge.bad") }));
   if (g.playable) {
     if (view && viewKey === key && !deal) {
       tablePanel.appendChild(view.el);

@@ -3,7 +3,7 @@
 // animator, the choosers, the score sheet and the boot overlay. It renders snapshots from
 // the engine (never deciding legality or scores) and offers the legal actions it lists.
 import { clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, num } from "./i18n.js";
 import { seatPosition, seatName, teamName, setCardNaming, setPeopleNames } from "./names.js";
 import { hook } from "./engine.js";
 import { Clock, paceFor } from "./table/pace.js";
@@ -27,6 +27,7 @@ import { refusalText } from "./table/refusal.js";
 import { dealSection } from "./deals/sheet.js";
 import { Coach } from "./table/coach.js";
 import { startDeal } from "./deals/start.js";
+import { scoreFor } from "./deals/pair.js";
 import { peopleForm, passScreen, savedNames } from "./table/people.js";
 
 export { describeAction };
@@ -213,7 +214,14 @@ export class TableView {
     this.setState("busy");
     const settings = { ...this.settings, ...(deal || {}) };
     delete this.settings.seed; // ?seed= deals the page's first match only
-    return this.ctl.newMatch(settings);
+    const dare = deal && deal.challenge;
+    return this.ctl.newMatch(settings).then(() => {
+      if (!dare || this.disposed) return;
+      const s = scoreFor({ scores: dare.scores }, dare.seat);
+      const say = () => t("challenge.intro", { mine: num(s.mine), theirs: num(s.theirs) });
+      this.note(say);
+      this.flash("center", say(), "notice");
+    });
   }
 
   // ---------------------------------------------------------------- controller callbacks
@@ -365,7 +373,7 @@ export class TableView {
       load: () => this.ctl.review(sheet.deal),
       practice: (index) => this.ctl.practice(index),
     };
-    const extra = this.coach ? this.coach.endSection() : this.embed || this.people ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal) });
+    const extra = this.coach ? this.coach.endSection() : this.embed || this.people ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal), ctl: this.ctl });
     return openSheet(this.dialog, { sheet, snap, game: this.game, deck: this.deck, onNewMatch: () => this.newMatch(), review, extra, lesson: !!this.coach });
   }
 

@@ -17,7 +17,7 @@ export async function copyText(text, field = null) {
 }
 
 /** The share box for `url` (the title names the game, for the share sheet). */
-export function shareBox(url, title) {
+export function shareBox(url, title, hint = t("share.hint")) {
   const status = h("p", { class: "share-status", role: "status" });
   const field = h("input", { type: "text", class: "share-link", readonly: true, value: url, dir: "ltr",
     "aria-label": t("share.link_label"), onfocus: (e) => e.currentTarget.select() });
@@ -26,6 +26,6 @@ export function shareBox(url, title) {
   const share = typeof navigator.share === "function" ? h("button", { type: "button", class: "btn primary share-native", text: t("share.button"),
     onclick: () => { navigator.share({ title, text: t("share.text", { game: title }), url }).catch(() => {}); } }) : null;
   return h("div", { class: "share-box" },
-    h("p", { class: "share-hint", text: t("share.hint") }),
+    h("p", { class: "share-hint", text: hint }),
     h("div", { class: "share-row" }, field, share, copy), status);
 }

@@ -4,7 +4,7 @@
 import { LEVELS, totalsFrom } from "./stats.js";
 
 export const RECORD_VERSION = 2;
-export const MODES = ["play", "shared", "daily", "duplicate"];
+export const MODES = ["play", "shared", "daily", "duplicate", "challenge"];
 
 const isInt = (x) => Number.isInteger(x);
 const isCount = (x) => Number.isInteger(x) && x >= 0;

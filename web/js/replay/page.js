@@ -12,6 +12,7 @@ import { openSheet, verdictText } from "../table/sheet.js";
 import { getMatch, listMatches, HISTORY_LIMIT } from "../record/store.js";
 import { dealHref, findPair, otherSeat } from "../deals/links.js";
 import { pairView } from "../deals/pair.js";
+import { getRebuilt } from "../deals/challenge.js";
 import { renderBoard, scoreLine } from "./board.js";
 
 const KEYS = { Home: "first", End: "last", PageUp: "prevTrick", PageDown: "nextTrick" };
@@ -41,7 +42,7 @@ function missing() {
 }
 
 export function renderReplay(site, id) {
-  const entry = getMatch(id);
+  const entry = getMatch(id) || getRebuilt(id); // a recorded match, or a friend's challenge rebuilt
   const g = entry && gameOf(site.catalogue, entry.game);
   if (!entry || !g || !entry.save) return missing();
   const viewer = new ReplayViewer(site, entry, g);

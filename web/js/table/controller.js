@@ -42,6 +42,8 @@ export class MatchController {
     this.mode = "play"; // how the match was dealt (record-b: shared link, daily deal…), kept in the record
     this.daily = null;
     this.recorded = false; // the finished match is in the player's record
+    this.recordedId = null; // its id there (the replay viewer's address)
+    this.challenge = null; // a friend's challenge being answered: {seed, seat, level, scores, choices, sum}
   }
 
   /** engine.request that never throws: failures come back as {ok: false, error}. */
@@ -75,6 +77,8 @@ export class MatchController {
         this.level = saved.level || settings.level;
         this.mode = saved.mode || "play";
         this.daily = saved.daily || null;
+        this.challenge = saved.challenge || null;
+        this.recordedId = saved.recordedId || null;
         this.recorded = !!res.snapshot.result; // recorded when it ended
         this.snap = res.snapshot;
         const token = this.token;
@@ -117,7 +121,9 @@ export class MatchController {
     this.level = this.lesson ? "normal" : settings.level;
     this.mode = this.lesson ? "lesson" : settings.mode || "play";
     this.daily = settings.daily || null;
+    this.challenge = settings.challenge || null;
     this.recorded = false;
+    this.recordedId = null;
     const fields = { game: this.game, deck: this.deck, level: this.level };
     if (this.lesson) fields.lesson = true; // the engine deals the lesson's own deal
     else if (settings.seed !== undefined) fields.seed = settings.seed;
@@ -270,21 +276,23 @@ export class MatchController {
     // another view may have replaced the bridge's match meanwhile: never save it under our key
     if (this.disposed || !res.ok || !res.save) return;
     if (res.snapshot && (res.snapshot.game !== this.game || res.snapshot.deck !== this.deck)) return;
+    this.record(res); // first: the save then keeps the record's id
     const stored = writeSave(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily,
-      ...(this.names ? { names: this.names } : {}) });
+      ...(this.names ? { names: this.names } : {}), ...(this.challenge ? { challenge: this.challenge } : {}),
+      ...(this.recordedId ? { recordedId: this.recordedId } : {}) });
     if (!stored && !this.warnedNotSaving) {
       this.warnedNotSaving = true;
       this.view.notice("table.not_saving");
     }
-    this.record(res);
   }
 
   /** The finished match into the player's record, once (never a practice match). */
   record({ snapshot: snap, save }) {
     if (!snap.result || snap.practice || this.lesson || this.people || this.recorded) return;
     this.recorded = true;
+    this.recordedId = `${Date.now().toString(36)}-${save.seed}`;
     const { stored } = recordMatch({
-      id: `${Date.now().toString(36)}-${save.seed}`,
+      id: this.recordedId,
       game: this.game, deck: this.deck, level: this.level, seed: save.seed, seat: snap.seat,
       save, result: snap.result, sheets: snap.sheets || [],
       finished: new Date().toISOString(), mode: this.mode, daily: this.daily,
