@@ -7,6 +7,7 @@ const STAGES_WITH_TEXT = ["sw", "runtime", "engine"]; // the worker no longer in
 
 /** Fills `overlay` for the engine state `state`; `onRetry` restarts the engine. */
 export function showBoot(overlay, state, onRetry) {
+  if (state.stage !== "ready" && state.stage !== "failed" && progressInPlace(overlay, state)) return;
   const o = clear(overlay);
   if (state.stage === "ready") { o.hidden = true; return; }
   o.hidden = false;
@@ -17,8 +18,26 @@ export function showBoot(overlay, state, onRetry) {
       h("button", { type: "button", class: "btn retry", text: t("boot.retry"), onclick: onRetry }));
     return;
   }
+  const { pct, text } = progressOf(state);
+  o.append(h("p", { class: "boot-text", text }), h("progress", { max: 100, value: pct, "aria-label": text }));
+}
+
+function progressOf(state) {
   const pct = state.stage === "precache" ? 5 + 55 * ((state.done || 0) / (state.total || 1)) : STAGE_PERCENT[state.stage] ?? 50;
   const text = state.stage === "precache" ? t("boot.precache", { done: state.done, total: state.total })
     : STAGES_WITH_TEXT.includes(state.stage) ? t(`boot.${state.stage}`) : t("table.loading");
-  o.append(h("p", { class: "boot-text", text }), h("progress", { max: 100, value: Math.round(pct), "aria-label": text }));
+  return { pct: Math.round(pct), text };
+}
+
+/** A first visit posts a progress message per file precached (over a hundred): the words and
+ * the bar already shown are updated where they are, not drawn again. */
+function progressInPlace(overlay, state) {
+  const p = overlay.querySelector(":scope > p.boot-text:first-child");
+  const bar = overlay.querySelector(":scope > progress");
+  if (overlay.hidden || !p || !bar || overlay.childElementCount !== 2) return false;
+  const { pct, text } = progressOf(state);
+  if (p.textContent !== text) p.textContent = text;
+  if (Number(bar.value) !== pct) bar.value = pct;
+  if (bar.getAttribute("aria-label") !== text) bar.setAttribute("aria-label", text);
+  return true;
 }
