@@ -158,12 +158,16 @@ def reduce_stdlib(pdir: Path, wheel: Path) -> None:
     cached_wheel = cached.with_suffix(".whl")
     if not (cached.exists() and cached_wheel.exists()):
         cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
-        tmp_dir = cached.parent / f"{cached.stem}.tmp.d"
+        # this process's own scratch names: two builds of one tree at once (helpers building
+        # their own dist-* folders) must not delete each other's files; the last rename wins,
+        # and both write the same bytes
+        own = f"{cached.stem}.{os.getpid()}"
+        tmp = cached.parent / f"{own}.tmp"
+        tmp_dir = cached.parent / f"{own}.tmp.d"
         shutil.rmtree(tmp_dir, ignore_errors=True)
         tmp_dir.mkdir()
         tmp_wheel = tmp_dir / wheel.name  # same file name: the worker mounts it as /tmp/<name>
-        imports_file = cached.with_suffix(".json")
+        imports_file = cached.parent / f"{own}.json"
         imports_file.write_text(json.dumps(imports), encoding="utf-8")
         log("reducing python_stdlib.zip to what the site imports, compiling it and the engine "
             "(Pyodide in Node, twice)")

@@ -170,7 +170,7 @@ class Renderer:
     def tradition_card(self, tr: dict) -> str:
         t = self.t
         # the deck's sample fan: five boxes the app fills with the card pictures (sized by CSS)
-        sample = tag("div", {"class": "deck-sample", "aria-hidden": "true"},
+        sample = tag("div", {"class": "deck-sample", "aria-hidden": "true", "data-deck": tr["id"]},
                      *(tag("span", {"class": "card face"}) for _ in range(5)))
         wiki = tag("a", {"class": "wiki", "href": tr["wikipedia"]["en"], "target": "_blank",
                          "rel": "noopener noreferrer", "hreflang": "en",

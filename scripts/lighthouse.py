@@ -12,6 +12,7 @@ Performance under simulated mobile throttling still depends on this machine's lo
 The LAST line printed is one JSON object with every figure.
 
 Usage: python scripts/lighthouse.py [--runs 1] [--dist dist] [--only home,scopa,…] [--save DIR]
+       [--baseline OLD_DIST]   (the two builds' audits alternate page by page: a paired comparison)
 (make lighthouse builds dist first)
 """
 
@@ -84,6 +85,7 @@ def main() -> int:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--runs", type=int, default=1, help="runs per page; the median performance is kept")
     ap.add_argument("--only", default="", help="comma-separated page names (home, scopa, tradition-siciliane, …)")
+    ap.add_argument("--baseline", default="", help="another build (an older dist) measured alternately in the same run, its rows marked 'old'")
     ap.add_argument("--save", default="", help="a folder to keep each run's whole Lighthouse JSON in (<page>-<run>.json)")
     args = ap.parse_args()
     if not LIGHTHOUSE.exists():
@@ -93,28 +95,43 @@ def main() -> int:
     if not chrome:
         print("Debian's chromium is not installed: run `make setup-browser`", file=sys.stderr)
         return 2
-    server = make_server(args.dist, 0, "localhost")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://localhost:{server.server_address[1]}/"
+    # --baseline: a second build measured in the same run, its audits alternating with the
+    # dist's page by page (a busy machine slows both alike), each printed on its own row
+    sites = [("", args.dist)] + ([("old ", args.baseline)] if args.baseline else [])
+    servers, bases = [], {}
+    for label, folder in sites:
+        server = make_server(folder, 0, "localhost")
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        bases[label] = f"http://localhost:{server.server_address[1]}/"
     chosen = [p for p in pages(Path(args.dist)) if not args.only or p[0] in args.only.split(",")]
-    figures = {}
-    print(f"{'page':28} {'perf':>5} {'a11y':>5} {'bp':>5} {'seo':>5} {'CLS':>7} {'LCP ms':>7} {'TBT ms':>7}")
+    figures: dict = {}
+    print(f"{'page':28} {'perf':>5} {'a11y':>5} {'bp':>5} {'seo':>5} {'CLS':>7} {'LCP ms':>7} {'TBT ms':>7}"
+          + ("  perf of each run" if args.runs > 1 else ""))
     try:
         for name, route in chosen:
-            save = Path(args.save) if args.save else None
-            runs = sorted((audit(base + route, chrome, save / f"{name}-{i + 1}.json" if save else None)
-                           for i in range(max(1, args.runs))),
-                          key=lambda f: f["performance"] or 0)
-            f = runs[len(runs) // 2]
-            if len(runs) > 1:
-                f["performance_runs"] = [x["performance"] for x in runs]
-                f["cls_max"] = max(x["cls"] for x in runs)
-            figures[name] = f
-            print(f"{name:28} {f['performance']:>5} {f['accessibility']:>5} {f['best-practices']:>5} {f['seo']:>5} "
-                  f"{f['cls']:>7.4f} {f['lcp_ms']:>7} {f['tbt_ms']:>7}"
-                  + (f"  below 0.9: {', '.join(f['below_90'])}" if f["below_90"] else ""), flush=True)
+            runs: dict = {label: [] for label in bases}
+            for i in range(max(1, args.runs)):
+                for label in (list(bases)[::-1] if i % 2 else list(bases)):  # old/new, then new/old, …
+                    prefix = f"{label.strip() or 'new'}-" if args.baseline else ""
+                    save = Path(args.save) / f"{prefix}{name}-{i + 1}.json" if args.save else None
+                    runs[label].append(audit(bases[label] + route, chrome, save))
+            for label in bases:
+                ordered = sorted(runs[label], key=lambda f: f["performance"] or 0)
+                f = ordered[len(ordered) // 2]
+                if len(ordered) > 1:
+                    f["performance_runs"] = [x["performance"] for x in runs[label]]
+                    f["cls_max"] = max(x["cls"] for x in ordered)
+                figures.setdefault(label.strip() or "new", {})[name] = f
+                print(f"{label + name:28} {f['performance']:>5} {f['accessibility']:>5} {f['best-practices']:>5} {f['seo']:>5} "
+                      f"{f['cls']:>7.4f} {f['lcp_ms']:>7} {f['tbt_ms']:>7}"
+                      + (f"  {f['performance_runs']}" if len(ordered) > 1 else "")
+                      + (f"  below 0.9: {', '.join(f['below_90'])}" if f["below_90"] else ""), flush=True)
     finally:
-        server.shutdown()
+        for server in servers:
+            server.shutdown()
+    if not args.baseline:
+        figures = figures["new"]
     print(json.dumps({"lighthouse": figures}))
     return 0
 

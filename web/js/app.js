@@ -73,15 +73,39 @@ function gameList(tr) {
   }));
 }
 
-/** A fan of a few cards of the deck, drawn by the same card art as the table. */
+/** A fan of a few cards of the deck, drawn by the same card art as the table: the boxes at
+ * once (their size is the stylesheet's), the pictures by drawSamples, one fan per task. */
 function deckSample(tr) {
+  return h("div", { class: "deck-sample", "aria-hidden": "true", dataset: { deck: tr.id } },
+    sampleCodes(tr).map(() => h("span", { class: "card face" })));
+}
+
+function sampleCodes(tr) {
   const codes = ["AD", "AC", "AS", "AB", tr.id === "siciliane" ? "QC" : "KD"];
   if (tr.cards > 52) codes.splice(3, 1, "T21");
-  return h("div", { class: "deck-sample", "aria-hidden": "true" }, codes.map((c) => {
-    const e = h("span", { class: "card face", title: cardName(c) });
-    e.appendChild(cardSvg(c, tr.id, null));
-    return e;
-  }));
+  return codes;
+}
+
+/** Draws the card pictures into the fans under `root`, top first, one fan per task: the home
+ * page's five fans (25 faces) are not one long task that holds up the page's first input. */
+function drawSamples(root) {
+  const boxes = [...root.querySelectorAll(".deck-sample[data-deck]:not([data-drawn])")];
+  const step = () => {
+    const box = boxes.shift();
+    if (!box) return;
+    const tr = tradition(site.catalogue, box.dataset.deck);
+    if (box.isConnected && tr && !box.dataset.drawn) {
+      box.dataset.drawn = "";
+      sampleCodes(tr).forEach((c, i) => {
+        const e = box.children[i];
+        if (!e) return;
+        e.title = cardName(c);
+        e.replaceChildren(cardSvg(c, tr.id, null));
+      });
+    }
+    if (boxes.length) setTimeout(step, 0);
+  };
+  step(); // the first fan now: it is on the screen
 }
 
 function traditionCard(tr) {
@@ -308,6 +332,7 @@ function route() {
   const kept = keepFirstPaint(page);
   if (kept) for (const e of [...main.children]) { if (e !== kept) e.remove(); }
   else clear(main).appendChild(page);
+  drawSamples(kept || page);
   const same = prevId && document.getElementById(prevId); // e.g. the tab just clicked
   if (same && same.getAttribute("role") === "tab") same.focus();
   else if (view && view.el.isConnected) view.focusHand();
@@ -317,7 +342,7 @@ function route() {
 /** The first route of the visit: index.html may already show this page, pre-rendered in
  * English by the build (scripts/first_paint.py, chosen by js/first-paint.js). A home page that
  * is the same as `page` is kept as it was painted (its nodes stay: nothing moves, nothing is
- * painted again), with the card pictures put into the boxes kept for them; anything else
+ * painted again; drawSamples then draws the fans into the boxes kept for them); anything else
  * (a game's shell, a page that differs) is replaced by `page`. */
 function keepFirstPaint(page) {
   const root = document.documentElement;
@@ -327,16 +352,11 @@ function keepFirstPaint(page) {
   hook.firstPaint = { key, kept: false };
   const pre = [...main.children].find((e) => e.dataset.first === key);
   if (!pre || key !== "home") return null;
-  const painted = pre.cloneNode(true);
-  painted.removeAttribute("data-first");
-  const drawn = page.cloneNode(true);
-  for (const s of drawn.querySelectorAll(".deck-sample")) {
-    s.replaceChildren(...[...s.children].map(() => h("span", { class: "card face" })));
-  }
-  if (painted.outerHTML !== drawn.outerHTML) return null;
-  const samples = page.querySelectorAll(".deck-sample");
-  pre.querySelectorAll(".deck-sample").forEach((s, i) => s.replaceWith(samples[i]));
   pre.removeAttribute("data-first");
+  if (pre.outerHTML !== page.outerHTML) {
+    pre.setAttribute("data-first", key);
+    return null;
+  }
   hook.firstPaint.kept = true;
   return pre;
 }
