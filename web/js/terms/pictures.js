@@ -15,16 +15,15 @@ const PER_LINE = 10; // at most ten cards to a line: a row of 40 trumps reads as
 /** A strip of cards ({code, badge?} or a code), its faces drawn now or by `fill` later. */
 export function cardStrip(items, ctx, label = null, { lazy = false } = {}) {
   const list = items.map((it) => (typeof it === "string" ? { code: it } : it));
-  const ul = h("ul", { class: "term-cards", "aria-label": label, dataset: lazy ? { lazy: "1" } : {} },
+  const ul = h("ul", { class: "term-cards", "aria-label": label, dataset: { game: ctx.game, deck: ctx.deck, ...(lazy ? { lazy: "1" } : {}) } },
     list.map(({ code, badge, back }) => {
       const name = back ? t("term.face_down") : cardName(code);
       const aria = badge === undefined ? name : t("cheat.card_value", { card: name, value: num(badge) });
       return h("li", { class: "term-card", dataset: back ? { back: "1" } : { card: code } },
-        h("span", { class: "card face", role: "img", "aria-label": aria, title: aria }),
+        h("span", { class: back ? "card back" : "card face", role: "img", "aria-label": aria, title: aria }),
         badge === undefined ? null : h("span", { class: "points-badge", "aria-hidden": "true", text: num(badge) }));
     }));
   ul.style.setProperty("--n", String(Math.max(1, Math.min(list.length, PER_LINE))));
-  ul._ctx = ctx;
   if (!lazy) fill(ul);
   return ul;
 }
@@ -36,7 +35,7 @@ export function fill(root) {
     if (ul.dataset.drawn) continue;
     ul.dataset.drawn = "1";
     delete ul.dataset.lazy;
-    const { deck, game } = ul._ctx;
+    const { deck, game } = ul.dataset;
     for (const li of ul.children) {
       const card = li.firstChild;
       card.appendChild(li.dataset.back ? backSvg(deck) : cardSvg(li.dataset.card, deck, game));
