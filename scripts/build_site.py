@@ -360,6 +360,19 @@ def copy_fonts(dist: Path) -> None:
         (out / f"LICENSE-{family}.txt").write_text(re.sub(r"https?://", "", text), encoding="utf-8")
 
 
+# The QR encoder of live play's invitations (qrcode-generator, MIT), served from the site as an
+# ES module; the URLs in its comments lose their scheme (no external URL in dist/).
+def copy_vendor_js(dist: Path) -> None:
+    src = ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"
+    if not src.exists():
+        sys.exit(f"{src} missing: run `npm ci`")
+    out = dist / "js" / "vendor"
+    out.mkdir(parents=True, exist_ok=True)
+    text = src.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^(\s*//.*?)https?://", r"\1", text)
+    (out / "qrcode.mjs").write_text(text, encoding="utf-8")
+
+
 # ----------------------------------------------------------------------------- main
 def check_no_external_urls(dist: Path) -> None:
     pattern = re.compile(rb"https?://[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,}")
@@ -388,6 +401,7 @@ def main() -> None:
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "*~", ".*"))
     shutil.copytree(WORKER, dist / "worker", ignore=shutil.ignore_patterns("*~", ".*"))
     copy_fonts(dist)
+    copy_vendor_js(dist)
     vendor_pyodide(dist)
     wheel = build_engine_wheel(dist / "pyodide")
     if not args.full_stdlib:

@@ -770,3 +770,33 @@ def test_an_edited_challenge_is_refused_and_touches_no_match():
 def test_only_a_finished_single_player_match_is_a_challenge():
     b, _ = started("briscola")
     assert call(b, op="challenge")["error"]["code"] == "match_not_over"
+
+
+# ----- live play: a guest's seat goes to a computer while they are away ---------------------------
+def test_a_guest_away_is_played_by_the_computer_and_comes_back_to_a_fresh_board():
+    b, r = two_people("cicera", humans=(0, 2))
+    log_before = [list(m) for m in b.match.log]
+    assert call(b, op="seat", seat=0, kind="ai")["error"]["code"] == "bad_request"  # the host's own seat
+    assert call(b, op="seat", seat=1, kind="ai")["error"]["code"] == "bad_request"  # a computer's
+    assert call(b, op="seat", seat=2, kind="robot")["error"]["code"] == "bad_request"
+    assert call(b, op="seat", seat=2, kind="ai")["ok"]
+    assert b.match.seats[2]["kind"] == "ai" and b.match.log == log_before
+    assert call(b, op="snapshot", seat=2)["error"]["code"] == "bad_request"  # nobody speaks for it now
+    moved = 0
+    while b.match.to_move != 0 or moved < 3:  # the computer plays seat 2's turns meanwhile
+        if b.match.to_move == 0:
+            assert call(b, op="act", action=call(b, op="snapshot")["snapshot"]["legal"][0]["id"])["ok"]
+        else:
+            assert call(b, op="advance")["ok"]
+        moved += 1
+    assert any(seat == 2 for seat, _ in b.match.log[len(log_before):])
+    assert call(b, op="save")["save"]["seats"][2] == {"kind": "human"}  # the seat is still the guest's
+    back = call(b, op="seat", seat=2, kind="human")
+    assert back["ok"] and back["snapshot"]["seat"] == 2 and back["events"] == []
+    assert back["snapshot"]["moves"] == len(b.match.log) and b.match.seats[2] == {"kind": "human"}
+    assert call(b, op="snapshot", seat=2)["ok"]
+
+
+def test_a_fresh_snapshot_sends_no_old_event():
+    b, r = two_people()
+    assert call(b, op="snapshot", seat=1, fresh=True)["events"] == []

@@ -85,6 +85,7 @@ class Bridge:
         self.match: Match | None = None
         self.human = 0  # the seat a request speaks for when it names none
         self.cursors: dict[int, int] = {}  # per human seat: the events already sent to it
+        self.away: dict[int, int] = {}  # live play: guests' seats a computer plays meanwhile
         self.seed_from_page = False  # the page chose the seed: showing it tells nothing new
         self.ops: dict[str, Callable[[dict], dict]] = {
             "catalogue": self._catalogue, "new_match": self._new_match, "act": self._act,
@@ -92,6 +93,7 @@ class Bridge:
             "hint": self._hint, "save": self._save, "restore": self._restore,
             "review": self._review, "practice": self._practice, "replay": self._replay,
             "stats": self._stats, "challenge": self._challenge, "rebuild": self._rebuild,
+            "seat": self._seat_kind,
         }
         self.replays = ReplayCache()  # the replay viewer's match, apart from the table's
         self.practice = False  # a match restarted from a logged position
@@ -129,7 +131,7 @@ class Bridge:
             shown = repr(op)[:40]
             return _error(rid, "unknown_op", f"unknown operation {shown} "
                                              f"(operations: {', '.join(self.ops)})")
-        before = (self.match, self.human, dict(self.cursors), self.seed_from_page,
+        before = (self.match, self.human, dict(self.cursors), dict(self.away), self.seed_from_page,
                   len(self.match.log) if self.match else 0)
         try:
             body = handler(request)
@@ -143,7 +145,7 @@ class Bridge:
     def _roll_back(self, before: tuple) -> None:
         """After an unexpected failure: the match, seat and event cursor as they were
         before the request, the position rebuilt from the seed and the log."""
-        match, self.human, self.cursors, self.seed_from_page, moves = before
+        match, self.human, self.cursors, self.away, self.seed_from_page, moves = before
         self.match = match
         if match is not None:
             match.rewind(moves)
@@ -184,7 +186,7 @@ class Bridge:
         seats = [{"kind": "human"} if s in humans else {"kind": "ai", "level": level}
                  for s in range(cls.NUM_SEATS)]
         match = Match(game, seed, deck, seats)
-        self.match, self.human, self.cursors = match, seat, {s: 0 for s in humans}
+        self.match, self.human, self.cursors, self.away = match, seat, {s: 0 for s in humans}, {}
         self.seed_from_page = request.get("seed") is not None
         self.practice = False
         self.lesson = lesson
@@ -215,7 +217,30 @@ class Bridge:
         return self._view(seat)
 
     def _snapshot(self, request: dict) -> dict:
-        return self._view(self._seat(request))
+        seat = self._seat(request)
+        if request.get("fresh") is True:  # a page that draws the board anew: no event before now
+            self.cursors[seat] = self._need_match().state.event_count
+        return self._view(seat)
+
+    def _seat_kind(self, request: dict) -> dict:
+        """Live play: a person's seat goes to a computer while its guest is away (``kind``
+        "ai") and back when the guest returns ("human", their board drawn anew); the match,
+        its log and every other seat are untouched. Only seats of the match's people."""
+        match = self._need_match()
+        seat, kind = request.get("seat"), request.get("kind")
+        people = set(self.cursors) | set(self.away)
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in people \
+                or seat == self.human or kind not in ("human", "ai"):
+            raise GameError("seat is a guest's seat of this match, kind human or ai", "bad_request")
+        if kind == "ai" and seat in self.cursors:
+            level = next((s["level"] for s in match.seats if s["kind"] == "ai"), "normal")
+            match.set_seat(seat, {"kind": "ai", "level": level})
+            self.away[seat] = self.cursors.pop(seat)
+        elif kind == "human" and seat in self.away:
+            match.set_seat(seat, {"kind": "human"})
+            del self.away[seat]
+            self.cursors[seat] = match.state.event_count
+        return self._view(seat) if kind == "human" else {}
 
     def _hint(self, request: dict) -> dict:
         """The expert's move (``hint``, an action id) and its analysis (``advice``)."""
@@ -305,7 +330,7 @@ class Bridge:
             raise GameError("a lesson's save has exactly one human seat", "bad_save")
         # the page speaks for the person to move, or for the first person when a computer is
         self.human = match.to_move if match.to_move in humans else humans[0]
-        self.match, self.cursors = match, {s: 0 for s in humans}
+        self.match, self.cursors, self.away = match, {s: 0 for s in humans}, {}
         self.seed_from_page = False
         self.practice = False
         self.lesson = lesson
@@ -363,6 +388,7 @@ class Bridge:
         snap["seed"] = match.seed if match.to_move is None or self.seed_from_page else None
         snap["practice"] = self.practice
         snap["can_undo"] = _last_human_mover(match) == seat
+        snap["moves"] = len(match.log)  # the position's place in the match (live play's checks)
         if len(self.cursors) > 1:
             snap["humans"] = sorted(self.cursors)
         events = state.events_for(seat, self.cursors.get(seat, 0))

@@ -71,6 +71,7 @@ class Match:
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "ai", "level": "normal"}] * (cls.NUM_SEATS - 1)
         self.seats = check_seats(seats, cls.NUM_SEATS)
+        self.home = [dict(seat) for seat in self.seats]  # who the seats belong to (the save keeps these)
         self.players = [make_player(s["level"]) if s["kind"] == "ai" else None
                         for s in self.seats]
         self.state: State = new_game(game, self.seed, self.deck)
@@ -96,6 +97,12 @@ class Match:
             raise NotYourTurn("it is not your turn")
         self.state.apply(action_id)
         self.log.append([seat, action_id])
+
+    def set_seat(self, seat: int, kind: dict) -> None:
+        """A seat changes hands for a while (live play: a computer plays for a guest who is
+        away); the save still gives the seat to its owner."""
+        self.seats[seat] = check_seats([kind], 1)[0]
+        self.players[seat] = make_player(kind["level"]) if kind["kind"] == "ai" else None
 
     def computer_choice(self, seat: int, level: str | None = None) -> str:
         """What the computer at ``seat`` (or a player of ``level``) would play now.
@@ -131,7 +138,7 @@ class Match:
     # ----- save / restore ---------------------------------------------------
     def save(self) -> dict:
         body = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
-                "deck": self.deck, "seed": self.seed, "seats": self.seats, "log": self.log}
+                "deck": self.deck, "seed": self.seed, "seats": self.home, "log": self.log}
         return dict(body, checksum=_checksum(body))
 
     @classmethod

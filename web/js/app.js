@@ -17,6 +17,7 @@ import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
 import { renderStats } from "./record/page.js";
 import { parseDeal } from "./deals/links.js";
 import { parseChallenge } from "./deals/challenge.js";
+import { renderJoin } from "./live/page.js";
 import { renderDaily } from "./deals/page.js";
 import { renderReplay } from "./replay/page.js";
 import { lessonHref, lessonsDone } from "./table/coach.js";
@@ -243,7 +244,8 @@ function renderGame(id, params) {
   describe(t(`game.${g.id}.blurb`));
   const lesson = g.playable && params.get("learn") === "1" && !!g.lesson && g.lesson.decks.includes(deck);
   const people = g.playable && !lesson && params.get("people") === "1"; // pass-and-play on this device
-  const key = `${g.id}|${deck}${lesson ? "|learn" : people ? "|people" : ""}`;
+  const live = g.playable && !lesson && !people && params.get("live") === "1"; // host friends who play on their devices
+  const key = `${g.id}|${deck}${lesson ? "|learn" : people ? "|people" : live ? "|live" : ""}`;
 
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("game.tabs_label") },
     ["table", "rules"].map((name) => h("a", {
@@ -281,7 +283,7 @@ function renderGame(id, params) {
       tablePanel.appendChild(view.el);
     } else {
       if (view) view.destroy();
-      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal: lesson || people ? null : deal, lesson, people });
+      view = new TableView(tablePanel, { engine: site.engine, game: g, deck, deal: lesson || people || live ? null : deal, lesson, people, live });
       viewKey = key;
       view.start();
     }
@@ -300,14 +302,14 @@ function renderGame(id, params) {
       tr ? [t("nav.crumb_separator"), h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
     h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
     h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel,
-    g.playable && !lesson && tab === "table" ? playersLink(g, deck, people) : null);
+    g.playable && !lesson && tab === "table" ? playersLink(g, deck, people || live) : null);
 }
 
-/** Under the table: the other way to play, with friends on this device or against the computer. */
-function playersLink(g, deck, people) {
-  const href = `${gameHref(g.id, deck)}${people ? "" : "&people=1"}`;
-  return h("p", { class: "players-link" },
-    h("a", { class: `btn ${people ? "" : "friends-link"}`, href, text: t(people ? "people.solo_link" : "people.link") }));
+/** Under the table: the other ways to play, with friends (on this device, or each on theirs) or against the computer. */
+function playersLink(g, deck, withFriends) {
+  const link = (mode, cls, key) => h("a", { class: `btn ${cls}`, href: `${gameHref(g.id, deck)}${mode}`, text: t(key) });
+  return h("p", { class: "players-link" }, withFriends ? link("", "solo-link", "people.solo_link")
+    : [link("&people=1", "friends-link", "people.link"), link("&live=1", "live-link", "live.link")]);
 }
 
 
@@ -326,6 +328,12 @@ function route() {
   else if (parts[0] === "game" && parts.length === 2) page = renderGame(parts[1], params);
   else if (parts[0] === "stats" && parts.length <= 2) page = renderStats(site.catalogue, parts[1] || null, params) || notFound();
   else if (parts[0] === "replay" && parts.length === 2) page = renderReplay(site, parts[1]);
+  else if (parts[0] === "join" && parts.length === 1) page = renderJoin(site, params, (root, o) => {
+    if (view) view.destroy();
+    view = new TableView(root, { engine: o.engine, game: o.game, deck: o.deck, guest: true });
+    viewKey = "join";
+    view.start();
+  });
   else if (parts[0] === "daily" && parts.length === 1) page = renderDaily(site, params);
   else page = notFound();
   if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }

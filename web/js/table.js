@@ -29,6 +29,8 @@ import { Coach } from "./table/coach.js";
 import { startDeal } from "./deals/start.js";
 import { scoreFor } from "./deals/pair.js";
 import { peopleForm, passScreen, savedNames } from "./table/people.js";
+import { Relay } from "./live/relay.js";
+import { friendsBox } from "./live/page.js";
 
 export { describeAction };
 
@@ -41,9 +43,11 @@ export class TableView {
   /**
    * @param {HTMLElement} root  element to fill
    * @param {object} opts  {engine, game (catalogue entry), deck, embed, deal ({seed, seat, mode, daily}: a chosen deal to play),
-   *   lesson (the game's guided first deal, with its coach), people (pass-and-play on this device)}
+   *   lesson (the game's guided first deal, with its coach), people (pass-and-play on this device),
+   *   live (host a live table: friends play from their own devices), guest (a seat at a friend's live table:
+   *   `engine` is the host's, through live/remote.js)}
    */
-  constructor(root, { engine, game, deck, embed = false, deal = null, lesson = false, people = false }) {
+  constructor(root, { engine, game, deck, embed = false, deal = null, lesson = false, people = false, live = false, guest = false }) {
     this.deal = deal;
     this.root = root;
     this.engine = engine;
@@ -62,8 +66,12 @@ export class TableView {
     this.coach = lesson ? new Coach(this) : null;
     setCardNaming(game.id, deck); // names say what the faces show (Scopa's Re reads 10)
     setPeopleNames(null); // pass-and-play names its people once they are seated (the controller)
-    this.people = people && !lesson && !embed;
-    this.ctl = new MatchController({ engine, game: game.id, deck, view: this, lesson, people: this.people });
+    this.people = people && !lesson && !embed && !live;
+    this.relay = live && !lesson && !embed ? new Relay(engine) : null;
+    if (this.relay) hook.relay = this.relay; // for tests: the guests' messages refused, what each was sent
+    this.guest = guest;
+    this.ctl = new MatchController({ engine: this.relay ? this.relay.hostEngine() : engine, game: game.id, deck, view: this,
+      lesson, people: this.people, live: this.relay, guest });
     this.animator = new Animator(this);
     this.tableLog = new TableLog(this);
     this.build();
@@ -82,6 +90,8 @@ export class TableView {
 
   build() {
     buildTable(this);
+    if (this.guest) this.el.classList.add("guest"); // at a friend's table: the host chooses the level and deals
+    if (this.relay) this.side.prepend(friendsBox(this.relay, { game: this.game.id, deck: this.deck, hostName: () => this.ctl.names && this.ctl.names[0] }));
   }
 
   seatName(seat) {
@@ -246,7 +256,7 @@ export class TableView {
     this.setState("pass");
     const d = clear(this.passDialog);
     return new Promise((resolve) => {
-      const form = peopleForm({ players: this.players, names: savedNames(), humans: this.ctl.humans || undefined,
+      const form = peopleForm({ players: this.players, names: savedNames(), humans: this.ctl.humans || undefined, live: Boolean(this.relay),
         titleId: d.getAttribute("aria-labelledby"),
         onStart: (chosen) => { d.removeEventListener("cancel", keep); d.close(); resolve(chosen); } });
       const keep = (e) => e.preventDefault(); // a table of people needs its people: Escape does not skip this
@@ -373,8 +383,11 @@ export class TableView {
       load: () => this.ctl.review(sheet.deal),
       practice: (index) => this.ctl.practice(index),
     };
-    const extra = this.coach ? this.coach.endSection() : this.embed || this.people ? null : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal), ctl: this.ctl });
-    return openSheet(this.dialog, { sheet, snap, game: this.game, deck: this.deck, onNewMatch: () => this.newMatch(), review, extra, lesson: !!this.coach });
+    // with friends (one device or live) the deal links and challenges are a single player's; a guest's sheet only closes
+    const extra = this.coach ? this.coach.endSection() : this.embed || this.people || this.relay || this.guest ? null
+      : dealSection({ snap, game: this.game.id, deck: this.deck, onPlay: (deal) => this.newMatch(deal), ctl: this.ctl });
+    return openSheet(this.dialog, { sheet, snap, game: this.game, deck: this.deck, onNewMatch: () => this.newMatch(),
+      review: this.guest ? null : review, extra, lesson: !!this.coach || this.guest });
   }
 
   // ---------------------------------------------------------------- the player's actions

@@ -21,8 +21,10 @@ export class MatchController {
    * @param {object} o.view  {present(res, token), turn(state), error(res), restored(res, saved), isCurrent(token)}
    * @param {boolean} o.lesson  the game's guided first deal: saved apart, ended after its first deal, never recorded
    * @param {boolean} o.people  pass-and-play: saved apart, never recorded; the view seats the people (askPeople)
+   * @param {object} o.live  live play's host: the Relay that carries the guests' seats (people who play elsewhere)
+   * @param {boolean} o.guest  live play's guest: the engine is the host's, nothing is saved or recorded here
    */
-  constructor({ engine, game, deck, view, lesson = false, people = false }) {
+  constructor({ engine, game, deck, view, lesson = false, people = false, live = null, guest = false }) {
     this.engine = engine;
     this.game = game;
     this.deck = deck;
@@ -32,12 +34,15 @@ export class MatchController {
     this.level = null;
     this.disposed = false;
     this.lesson = lesson;
-    this.people = people;
+    this.live = live;
+    this.guest = guest;
+    this.people = people || Boolean(live);
+    this.remote = null; // live play: the guests' seats (they move on their own devices)
     this.humans = null; // pass-and-play: the people's seats, once seated
     this.names = null; // {seat: name}
     this.seat = null; // the person holding the device
     this.mustPass = false; // the next person's turn starts behind the privacy screen, even the same person's
-    this.saveKey = saveKeyOf(game, deck, lesson ? "lesson" : people ? "people" : "save");
+    this.saveKey = saveKeyOf(game, deck, lesson ? "lesson" : live ? "live" : people ? "people" : guest ? "guest" : "save");
     this.pendingAdvance = null;
     this.mode = "play"; // how the match was dealt (record-b: shared link, daily deal…), kept in the record
     this.daily = null;
@@ -71,9 +76,14 @@ export class MatchController {
       setSaveAside(this.saveKey, found.unreadable);
       unreadable = true;
     } else if (saved) {
-      const res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true } : { save: saved.save });
+      let res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true } : { save: saved.save });
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game && this.seated(res.snapshot, saved.names)) {
+        if (this.live) { // the host's own view, never a guest's; the guests come back through new invitations
+          await this.liveStarted;
+          res = await this.call("snapshot", { fresh: true });
+          if (!res.ok) { this.view.error(res); return; }
+        }
         this.level = saved.level || settings.level;
         this.mode = saved.mode || "play";
         this.daily = saved.daily || null;
@@ -106,11 +116,20 @@ export class MatchController {
     const humans = snap.humans || null;
     if (Boolean(humans) !== this.people) return false;
     this.humans = humans;
-    this.seat = snap.seat;
+    this.seat = this.live && humans ? humans[0] : snap.seat; // the host sits first
     this.names = humans ? { ...names } : null;
     setPeopleNames(this.names);
-    this.mustPass = Boolean(humans); // a reload may be anyone's: the cards wait behind the screen
+    this.mustPass = Boolean(humans) && !this.live; // a reload may be anyone's: the cards wait behind the screen
+    if (this.live && humans) this.seatGuests(humans); // restored before the await below returns: no guest is here yet
     return true;
+  }
+
+  /** Live play: every person but the host plays on their own device, until they join a computer plays for them. */
+  seatGuests(humans) {
+    this.remote = new Set(humans.filter((s) => s !== this.seat));
+    for (const s of this.remote) this.live.setGuest(s, this.names[s]);
+    this.live.names = { ...this.names };
+    this.liveStarted = this.live.started();
   }
 
   async newMatch(settings) {
@@ -141,7 +160,8 @@ export class MatchController {
     if (this.people) {
       this.humans = settings.humans;
       this.seat = fields.seat;
-      this.mustPass = true;
+      this.mustPass = !this.live;
+      if (this.live) { this.seatGuests(settings.humans); await this.liveStarted; }
     }
     this.snap = null;
     this.view.reset();
@@ -223,6 +243,10 @@ export class MatchController {
       if (!s) return;
       if (this.over(s)) { this.view.turn("over"); return; }
       const next = this.personToMove(s);
+      if (next !== null && this.remote && this.remote.has(next)) {
+        await this.remoteMove(token);
+        continue;
+      }
       if (next !== null && (next !== this.seat || this.mustPass)) {
         await this.passTo(next, token);
         continue;
@@ -247,7 +271,23 @@ export class MatchController {
 
   /** Pass-and-play: the seat of the person to move, or null (a computer, or one person only). */
   personToMove(s) {
-    return this.humans && this.humans.includes(s.to_move) ? s.to_move : null;
+    if (!this.humans || !this.humans.includes(s.to_move)) return null;
+    if (this.remote && this.remote.has(s.to_move) && !this.live.here(s.to_move)) return null; // away: a computer plays
+    return s.to_move;
+  }
+
+  /** Live play: a guest is to move on their own device; the table shows their move when it comes
+   * (or, if they leave, the computer's that replaces them). */
+  async remoteMove(token) {
+    this.view.turn("busy");
+    await this.live.nextChange();
+    if (token !== this.token || this.disposed) return;
+    const res = await this.call("snapshot");
+    if (token !== this.token || this.disposed) return;
+    if (!res.ok) { this.view.error(res); return; }
+    await this.view.present(res, token);
+    if (token !== this.token) return;
+    this.snap = res.snapshot;
   }
 
   /** The device goes to the person at `seat`: behind the privacy screen, then their own
@@ -288,7 +328,7 @@ export class MatchController {
 
   /** The finished match into the player's record, once (never a practice match). */
   record({ snapshot: snap, save }) {
-    if (!snap.result || snap.practice || this.lesson || this.people || this.recorded) return;
+    if (!snap.result || snap.practice || this.lesson || this.people || this.guest || this.recorded) return;
     this.recorded = true;
     this.recordedId = `${Date.now().toString(36)}-${save.seed}`;
     const { stored } = recordMatch({

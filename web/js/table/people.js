@@ -32,19 +32,21 @@ function teamWord(seat, players) {
  * The form that seats the people: a row per seat (person or computer, a name), Start.
  * `onStart({humans, names})` gets at least two people.
  */
-export function peopleForm({ players, humans = players === 4 ? [0, 2] : [0, 1], names = savedNames(), titleId = "people-title", onStart }) {
+export function peopleForm({ players, humans = players === 4 ? [0, 2] : [0, 1], names = savedNames(), titleId = "people-title", live = false, onStart }) {
   const rows = [];
   const error = h("p", { class: "people-error", role: "alert" });
   for (let seat = 0; seat < players; seat++) {
-    const person = h("input", { type: "checkbox", class: "people-person", checked: humans.includes(seat) || null,
-      "aria-label": t("people.person_at", { n: num(seat + 1) }) });
+    // live play: the host sits at seat 1; a person at another seat is a friend invited to play from their device
+    const host = live && seat === 0;
+    const person = h("input", { type: "checkbox", class: "people-person", checked: humans.includes(seat) || host || null, disabled: host || null,
+      "aria-label": t(host ? "live.you_at" : live ? "live.friend_at" : "people.person_at", { n: num(seat + 1) }) });
     const name = h("input", { type: "text", class: "people-name", maxlength: NAME_MAX, autocomplete: "off",
       value: names[seat] || "", placeholder: defaultName(seat), "aria-label": t("people.name_at", { n: num(seat + 1) }) });
     const sync = () => { name.disabled = !person.checked; row.classList.toggle("computer", !person.checked); };
     person.addEventListener("change", sync);
     const team = teamWord(seat, players);
     const row = h("li", { class: "people-row", dataset: { seat } },
-      h("label", { class: "people-who" }, person, h("span", { text: t("people.seat", { n: num(seat + 1) }) }),
+      h("label", { class: "people-who" }, person, h("span", { text: t(host ? "live.seat_you" : "people.seat", { n: num(seat + 1) }) }),
         team ? h("small", { class: "people-team", text: team }) : null),
       name, h("span", { class: "people-computer", text: t("people.computer") }));
     sync();
@@ -52,8 +54,8 @@ export function peopleForm({ players, humans = players === 4 ? [0, 2] : [0, 1], 
   }
   const start = h("button", { type: "submit", class: "btn primary people-start", text: t("people.start") });
   const form = h("form", { class: "people-form", "aria-labelledby": titleId },
-    h("h2", { id: titleId, text: t("people.title") }),
-    h("p", { class: "people-intro", text: t("people.intro") }),
+    h("h2", { id: titleId, text: t(live ? "live.title" : "people.title") }),
+    h("p", { class: "people-intro", text: t(live ? "live.intro" : "people.intro") }),
     h("ol", { class: "people-seats" }, rows.map((r) => r.row)),
     error, h("p", { class: "people-go" }, start));
   form.addEventListener("submit", (e) => {

@@ -1,0 +1,135 @@
+// Live play's screens (issue 28): the host's "Friends" box beside the table (an invitation per
+// friend's seat, as a link and a QR code, the friend's reply pasted back, who is here or away),
+// and the guest's join page (#/join?i=<invitation>): the invitation read, the reply shown to
+// send back, then the table, driven by the host's engine over the data channel.
+import { h, clear } from "../dom.js";
+import { t, num } from "../i18n.js";
+import { game as gameOf, tradition } from "../site.js";
+import { pack, unpack, checkInvite, checkReply } from "./codec.js";
+import { offer, answer, onGone } from "./peer.js";
+import { RemoteEngine } from "./remote.js";
+import { shareBox } from "../deals/share.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** `text` as a QR code, drawn as one SVG path (no markup parsed). The encoder (qrcode-generator,
+ * served from the site) loads only when a code is drawn: no page pays for it before. */
+export async function qrSvg(text, label) {
+  const { default: qrcode } = await import("../vendor/qrcode.mjs");
+  const qr = qrcode(0, "L");
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
+  let d = "";
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (qr.isDark(y, x)) d += `M${x + 2} ${y + 2}h1v1h-1z`;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${n + 4} ${n + 4}`);
+  svg.setAttribute("class", "qr");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  const bg = document.createElementNS(SVG, "rect");
+  bg.setAttribute("width", String(n + 4));
+  bg.setAttribute("height", String(n + 4));
+  bg.setAttribute("fill", "#fff");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "#000");
+  svg.append(bg, path);
+  return svg;
+}
+
+const joinUrl = (code, loc = location) => `${loc.origin}${loc.pathname}#/join?i=${code}`;
+
+/** The host's box: one row per friend's seat. */
+export function friendsBox(relay, { game, deck, hostName }) {
+  const box = h("section", { class: "friends-box", "aria-label": t("live.friends") }, h("h2", { class: "box-title", text: t("live.friends") }));
+  const rows = new Map();
+  const draw = () => {
+    for (const [seat, g] of relay.guests) {
+      let row = rows.get(seat);
+      if (!row) {
+        row = { el: h("div", { class: "friend", dataset: { seat } }), status: h("p", { class: "friend-status", role: "status" }),
+          invite: h("div", { class: "friend-invite" }) };
+        const btn = h("button", { type: "button", class: "btn invite-open", text: t("live.invite", { name: g.name }),
+          onclick: () => invite(seat, row) });
+        row.el.append(h("h3", { text: g.name }), row.status, btn, row.invite);
+        rows.set(seat, row);
+        box.append(row.el);
+      }
+      row.el.dataset.status = g.status;
+      row.status.textContent = t(`live.status_${g.status}`, { name: g.name });
+      if (g.status === "here") clear(row.invite);
+    }
+  };
+  const invite = async (seat, row) => {
+    const g = relay.guests.get(seat);
+    clear(row.invite).append(h("p", { class: "share-status", text: t("live.preparing") }));
+    const o = await offer();
+    const id = Math.random().toString(36).slice(2, 10);
+    const code = await pack({ game, deck, seat, host: hostName() || "", guest: g.name, sdp: o.sdp, id });
+    const url = joinUrl(code);
+    const reply = h("textarea", { class: "reply-code", rows: 3, dir: "ltr", "aria-label": t("live.reply_label", { name: g.name }) });
+    const err = h("p", { class: "share-status", role: "alert" });
+    const go = h("button", { type: "button", class: "btn primary reply-go", text: t("live.connect"), onclick: async () => {
+      const r = checkReply(await unpack(reply.value));
+      if (!r || r.id !== id) { err.textContent = t("live.bad_reply", { name: g.name }); return; }
+      err.textContent = t("live.connecting");
+      try { await o.accept(r.sdp); } catch { err.textContent = t("live.bad_reply", { name: g.name }); return; }
+      o.channel.addEventListener("open", () => {
+        relay.connect(seat, o.channel);
+        onGone(o.pc, o.channel, () => relay.drop(seat, o.channel));
+      }, { once: true });
+    } });
+    clear(row.invite).append(
+      h("p", { class: "invite-text", text: t("live.invite_text", { name: g.name }) }),
+      await qrSvg(url, t("live.qr_label", { name: g.name })),
+      shareBox(url, t("live.invite_title"), t("live.invite_hint")),
+      h("label", { class: "reply-label" }, t("live.reply_label", { name: g.name }), reply), go, err);
+    row.invite.querySelector(".share-link").classList.add("invite-link");
+  };
+  relay.onStatus(draw);
+  draw();
+  return box;
+}
+
+/** The guest's page: #/join?i=<invitation>. `mountTable(root, {engine, game, deck, seat})` draws the table. */
+export function renderJoin(site, params, mountTable) {
+  const page = h("section", { class: "page join-page" });
+  const title = h("h1", { text: t("live.join_title") });
+  const body = h("div", { class: "join-body" });
+  page.append(title, body);
+  (async () => {
+    const inv = checkInvite(await unpack(params.get("i")));
+    const g = inv && gameOf(site.catalogue, inv.game);
+    if (!inv || !g || !g.playable || !g.decks.includes(inv.deck) || inv.seat >= g.players) {
+      body.append(h("p", { class: "challenge-bad", role: "alert", text: t("live.bad_invite") }));
+      return;
+    }
+    const gname = t(`game.${g.id}.name`);
+    const tr = tradition(site.catalogue, inv.deck);
+    document.title = `${t("live.join_title")} · ${gname} · ${t("app.name")}`;
+    const join = h("button", { type: "button", class: "btn primary join-go", text: t("live.join", { name: inv.guest || t("live.you") }) });
+    body.append(h("p", { class: "join-text", text: t("live.join_text", { host: inv.host, game: gname, deck: tr ? tr.name : inv.deck, seat: num(inv.seat + 1) }) }), join);
+    join.addEventListener("click", async () => {
+      join.disabled = true;
+      const a = await answer(inv.sdp);
+      const code = await pack({ id: inv.id, sdp: a.sdp });
+      const field = h("textarea", { class: "reply-code", rows: 3, readonly: true, dir: "ltr", "aria-label": t("live.your_reply") });
+      field.value = code;
+      const status = h("p", { class: "share-status", role: "status", text: t("live.waiting_host", { host: inv.host }) });
+      clear(body).append(h("p", { text: t("live.send_reply", { host: inv.host }) }), field,
+        h("button", { type: "button", class: "btn copy-reply", text: t("share.copy"), onclick: async () => {
+          field.select();
+          try { await navigator.clipboard.writeText(code); status.textContent = t("share.copied"); } catch { document.execCommand("copy"); }
+        } }),
+        await qrSvg(code, t("live.your_reply")), status);
+      const channel = await a.channel;
+      const engine = new RemoteEngine(channel);
+      onGone(a.pc, channel, () => engine.lose());
+      clear(body);
+      title.textContent = t("live.table_title", { game: gname, host: inv.host });
+      mountTable(body, { engine, game: g, deck: inv.deck, seat: inv.seat });
+    }, { once: true });
+  })();
+  return page;
+}
