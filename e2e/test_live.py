@@ -40,11 +40,15 @@ def host_table(page, server, game, deck, friends: dict[int, str], seed: int):
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
 
 
-def invite(host, guest_ctx, server, name: str):
+def invite(host, guest_ctx, server, name: str, shot: str | None = None):
     """The host invites `name`; the guest opens the link, joins, and hands the reply back."""
     row = host.locator(".friends-box .friend", has=host.locator(f"h3:text-is('{name}')"))
     row.get_by_role("button", name=f"Invite {name}").click()
     link = row.locator("input.invite-link").input_value()
+    row.locator("svg.qr").wait_for()
+    if shot:
+        row.scroll_into_view_if_needed()
+        host.screenshot(path=str(ARTIFACTS / shot))
     page = guest_ctx.new_page()
     t0 = time.monotonic()
     page.goto(server.url + "?speed=instant" + link[link.index("#"):])
@@ -160,13 +164,15 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
 
 
 def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         host = host_ctx.new_page()
         host_table(host, server, "cicera", "bresciane", {2: "Carla"}, seed=12)
-        guest, _ = invite(host, guest_ctx, server, "Carla")
-        played = play_live([host, guest], timeout=120)
+        guest, _ = invite(host, guest_ctx, server, "Carla", shot="live-invite-qr-390x844.png")
+        played = play_live([host, guest], plays=6, timeout=120)
+        guest.screenshot(path=str(ARTIFACTS / "live-cicera-guest-table-390x844.png"))
+        played += play_live([host, guest], timeout=120)
         assert played >= 10  # Cicera: ten cards each for the two people
         guest.screenshot(path=str(ARTIFACTS / "live-cicera-guest-390x844.png"))
         host_sheet = host.evaluate("window.__cardavia.snapshot.sheets")[-1]

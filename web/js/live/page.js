@@ -2,11 +2,11 @@
 // friend's seat, as a link and a QR code, the friend's reply pasted back, who is here or away),
 // and the guest's join page (#/join?i=<invitation>): the invitation read, the reply shown to
 // send back, then the table, driven by the host's engine over the data channel.
-import { h, clear } from "../dom.js";
+import { h, clear, storage } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { game as gameOf, tradition } from "../site.js";
 import { pack, unpack, checkInvite, checkReply } from "./codec.js";
-import { offer, answer, onGone } from "./peer.js";
+import { offer, answer, onGone, ICE_KEY } from "./peer.js";
 import { RemoteEngine } from "./remote.js";
 import { shareBox } from "../deals/share.js";
 
@@ -38,6 +38,16 @@ export async function qrSvg(text, label) {
   return svg;
 }
 
+/** The optional STUN/TURN server for play across networks (both players enter the same one). */
+export function iceField() {
+  const id = `live-ice-${Math.random().toString(36).slice(2, 7)}`;
+  const input = h("input", { type: "text", id, class: "live-ice", dir: "ltr", autocomplete: "off", spellcheck: "false",
+    placeholder: "stun:host:3478", value: storage.get(ICE_KEY, "") || "" });
+  input.addEventListener("change", () => storage.set(ICE_KEY, input.value.trim()));
+  return h("details", { class: "live-ice-box" }, h("summary", { text: t("live.ice_title") }),
+    h("label", { for: id, text: t("live.ice_label") }), input, h("p", { class: "look-note", text: t("live.ice_note") }));
+}
+
 const joinUrl = (code, loc = location) => `${loc.origin}${loc.pathname}#/join?i=${code}`;
 
 /** The host's box: one row per friend's seat. */
@@ -64,7 +74,11 @@ export function friendsBox(relay, { game, deck, hostName }) {
   const invite = async (seat, row) => {
     const g = relay.guests.get(seat);
     clear(row.invite).append(h("p", { class: "share-status", text: t("live.preparing") }));
-    const o = await offer();
+    let o;
+    try { o = await offer(); } catch (err) { // e.g. a mistyped STUN/TURN address
+      clear(row.invite).append(h("p", { class: "share-status", role: "alert", text: t("table.error", { message: String(err.message || err) }) }));
+      return;
+    }
     const id = Math.random().toString(36).slice(2, 10);
     const code = await pack({ game, deck, seat, host: hostName() || "", guest: g.name, sdp: o.sdp, id });
     const url = joinUrl(code);
@@ -89,6 +103,7 @@ export function friendsBox(relay, { game, deck, hostName }) {
   };
   relay.onStatus(draw);
   draw();
+  box.append(iceField());
   return box;
 }
 
@@ -109,10 +124,14 @@ export function renderJoin(site, params, mountTable) {
     const tr = tradition(site.catalogue, inv.deck);
     document.title = `${t("live.join_title")} · ${gname} · ${t("app.name")}`;
     const join = h("button", { type: "button", class: "btn primary join-go", text: t("live.join", { name: inv.guest || t("live.you") }) });
-    body.append(h("p", { class: "join-text", text: t("live.join_text", { host: inv.host, game: gname, deck: tr ? tr.name : inv.deck, seat: num(inv.seat + 1) }) }), join);
+    body.append(h("p", { class: "join-text", text: t("live.join_text", { host: inv.host, game: gname, deck: tr ? tr.name : inv.deck, seat: num(inv.seat + 1) }) }), join, iceField());
     join.addEventListener("click", async () => {
       join.disabled = true;
-      const a = await answer(inv.sdp);
+      let a;
+      try { a = await answer(inv.sdp); } catch (err) {
+        body.append(h("p", { class: "challenge-bad", role: "alert", text: t("table.error", { message: String(err.message || err) }) }));
+        return;
+      }
       const code = await pack({ id: inv.id, sdp: a.sdp });
       const field = h("textarea", { class: "reply-code", rows: 3, readonly: true, dir: "ltr", "aria-label": t("live.your_reply") });
       field.value = code;
