@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, close_context
 
 ARTIFACTS = ROOT / "test-artifacts"
 PASS = "dialog.pass-dialog.pass[open]"
@@ -76,8 +76,7 @@ def test_two_people_finish_a_briscola_deal_with_the_privacy_screen_between_turns
         assert page.evaluate("localStorage.getItem('cardavia.record')") is None
         assert not errors, errors
     finally:
-        page.goto("about:blank")
-        ctx.close()
+        close_context(ctx)
 
 
 def _play_to_sheet(page, pick: str = "first") -> None:
@@ -132,6 +131,4 @@ def test_a_challenge_link_deals_the_same_hand_to_a_friend_and_shows_both_results
         assert "damaged or was changed" in alert.inner_text()
     finally:
         for ctx in (me, friend):
-            for p in ctx.pages:
-                p.goto("about:blank")
-            ctx.close()
+            close_context(ctx)

@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from conftest import BOOT_TIMEOUT, ROOT
+from conftest import BOOT_TIMEOUT, ROOT, close_context
 
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -158,9 +158,7 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
         assert checked > 20
     finally:
         for ctx in (host_ctx, guest_ctx):
-            for p in ctx.pages:
-                p.goto("about:blank")
-            ctx.close()
+            close_context(ctx)
 
 
 def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
@@ -182,6 +180,4 @@ def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
         assert checked > 10
     finally:
         for ctx in (host_ctx, guest_ctx):
-            for p in ctx.pages:
-                p.goto("about:blank")
-            ctx.close()
+            close_context(ctx)
