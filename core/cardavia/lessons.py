@@ -20,11 +20,11 @@ LEVEL = "normal"
 # (seed, the learner's seat) in which they do: found by scripts/find_lessons.py.
 LESSONS: dict[str, dict[str, Any]] = {
     "briscola": {"moments": ("trump", "trump_take", "last_draw"),
-                 "deals": {"piacentine": (1, 1)}},
+                 "deals": {"piacentine": (3, 1)}},
     "scopa": {"moments": ("choice", "sweep", "settebello", "primiera"),
               "deals": {"piacentine": (2, 1), "siciliane": (20, 0)}},
     "cicera": {"moments": ("partner", "picada", "matta"),
-               "deals": {"bresciane": (1, 0)}},
+               "deals": {"bresciane": (2, 0)}},
     "tarocchi": {"moments": ("discard", "follow", "trump", "matto", "honours"),
                  "deals": {"tarocco-piemontese": (1, 1)}},
     "minchiate": {"moments": ("cut", "steal", "discard", "declare", "kill", "resti"),

@@ -95,7 +95,14 @@ def explain(state: State, action: Action, actions: list[Action], points: list[fl
     states about the rules (card points, who wins the trick, trumps, sweeps)
     comes from the game's own rule facts (games/base.py)."""
     if len(actions) == 1:
-        return {"code": "only_move"}
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return {"code": "only_move"}
+        # The one move the policy searches (the others are a partner's blunders,
+        # ai/partnership.py): a reason from the rules if one holds, else none better.
+        actions, means = legal, None
+        points = [0.0] * len(legal)
+        best = next(i for i, a in enumerate(legal) if a["id"] == action["id"])
     reason = None
     if action.get("type") in ("capture", "place"):
         reason = _fishing_reason(state, action)

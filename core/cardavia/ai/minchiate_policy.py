@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ..games import minchiate as M
 from ..games.base import Action
+from .partnership import sensible
 from .policy import Policy
 
 SUIT = M.SUIT
@@ -40,7 +41,8 @@ CANDIDATES = 5  # the search plays out at most this many plays or discards
 
 def candidate_actions(state, key=None) -> list[Action]:
     """The greedy key's best few plays or discards (more samples for each beat a
-    wide search with few); one declaration (declare everything, M8's default).
+    wide search with few), never a play a partner would call a blunder
+    (ai/partnership.py) while another is left; one declaration (declare everything, M8's default).
     ``key``: the greedy key to rank by (a policy's, with its cache)."""
     if key is None:
         def key(a):
@@ -48,6 +50,7 @@ def candidate_actions(state, key=None) -> list[Action]:
     actions = state.legal_actions()
     if state.phase == "declare":
         return [max(actions, key=key)]
+    actions = sensible(state, actions)  # no partner's blunders (ai/partnership.py)
     if len(actions) > CANDIDATES:
         return sorted(actions, key=key, reverse=True)[:CANDIDATES]
     return actions

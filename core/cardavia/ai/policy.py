@@ -107,18 +107,20 @@ class Policy:
         """Value for ``team`` of the last finished deal: its margin."""
         return margin(state, team)
 
-    def playout(self, state: State, team: int) -> float:
+    def playout(self, state: State, team: int, key=None) -> float:
         """The search's play-out: play this (sampled) world to the end of the
-        current deal with playout_key's choices and return rollout_value."""
+        current deal with playout_key's choices (or ``key``'s, a function of the
+        state and an action) and return rollout_value."""
+        key = self.playout_key if key is None else key
         start = state.deal_index()
         while state.deal_index() == start and not state.is_terminal():
             actions = state.legal_actions()
             if len(actions) == 1:
                 state._apply(actions[0])
                 continue
-            best, best_key = actions[0], self.playout_key(state, actions[0])
+            best, best_key = actions[0], key(state, actions[0])
             for a in actions[1:]:
-                k = self.playout_key(state, a)
+                k = key(state, a)
                 if k > best_key:
                     best, best_key = a, k
             state._apply(best)

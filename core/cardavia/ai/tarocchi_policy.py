@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..games.base import Action
 from . import tarocchi_solver
+from .partnership import sensible
 from ..games.tarocchi import (
     BY_SUIT, MATTO, PACK, PLAIN, CARD_POINTS, STRENGTH, SUIT, SUIT_INDEX, TRICKS, _SUIT_I, beats,
     final_totals, legal_cards, pile_points, plain_trick_add, plain_trick_standing, trick_standing)
@@ -254,10 +255,13 @@ def discard_key(state, pair: list[str]) -> tuple:
 
 
 def candidate_actions(state, limit: int = 8) -> list[Action]:
-    """The legal actions worth searching: in the discard phase, the ``limit``
+    """The legal actions worth searching: in play, those a partner would not
+    call blunders (ai/partnership.py); in the discard phase, the ``limit``
     best pairs by the greedy key (136 pairs are too many to play out)."""
     actions = state.legal_actions()
-    if state.phase != "discard" or len(actions) <= limit:
+    if state.phase == "play":
+        return sensible(state, actions)
+    if len(actions) <= limit:
         return actions
     return sorted(actions, key=lambda a: discard_key(state, a["cards"]), reverse=True)[:limit]
 
