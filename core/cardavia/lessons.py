@@ -24,7 +24,7 @@ LESSONS: dict[str, dict[str, Any]] = {
     "scopa": {"moments": ("choice", "sweep", "settebello", "primiera"),
               "deals": {"piacentine": (2, 1), "siciliane": (20, 0)}},
     "cicera": {"moments": ("partner", "picada", "matta"),
-               "deals": {"bresciane": (2, 0)}},
+               "deals": {"bresciane": (1, 0)}},
     "tarocchi": {"moments": ("discard", "follow", "trump", "matto", "honours"),
                  "deals": {"tarocco-piemontese": (1, 1)}},
     "minchiate": {"moments": ("cut", "steal", "discard", "declare", "kill", "resti"),

@@ -17,7 +17,6 @@ from ..games.base import Action
 from ..games.cicera import (
     FANTE_OF_CUPS, HAND_SIZE, MATTA, RANK_OF, RANK_OF_VALUE, RANKS, TEN_OF_COINS, CAPTURE_VALUE,
     napola_length)
-from .partnership import sensible
 from .policy import Policy, margin
 
 
@@ -321,11 +320,6 @@ class CiceraPolicy(Policy):
 
     def greedy_key(self, state, action: Action) -> tuple:
         return greedy_key(state, action, self.memo("context", state, state.turn, _context))
-
-    def candidate_actions(self, state) -> list[Action]:
-        """Every legal move but a prize card placed while a plain card could be
-        (ai/partnership.py): a partner's blunder."""
-        return sensible(state, state.legal_actions())
 
     def determinize_reading(self, state, seat: int, rng: random.Random):
         return determinize_reading(state, seat, rng)

@@ -1,7 +1,9 @@
 """Plays a human partner sees as blunders, in the partnership games (issue 27):
 their one definition, used by the checker (bench/blunders.py), which counts
-them, and by the policies of Cicera, Tarocchi and Minchiate, which keep them out
-of the actions they search (``sensible``) whenever another action is left.
+them, and by the policies of Tarocchi and Minchiate, which keep them out of the
+actions they search (``sensible``) whenever another action is left. Cicera's
+policy does not: keeping its prize cards off the table measured weaker
+(docs/computer-players.md), so its blunders are only counted.
 Every judgement reads only the mover's information: its hand, the cards it has
 seen (everything but ``hidden_cards``), the public voids and, in Minchiate, the
 Kings a player has shown it lacks.
@@ -143,11 +145,9 @@ def cicera_blunders(state, action: Action) -> list[str]:
 
 
 def blunder(state, action: Action, legal: list[str]) -> bool:
-    """Whether ``action`` is a blunder the policies keep out of their search (for
-    Cicera: a prize placed; for the trick games, ``legal`` the mover's legal
-    cards: an overtake, a lead into the void, a sure smear)."""
-    if state.GAME_ID == "cicera":
-        return prize_placed(state, action)
+    """Whether ``action`` is a blunder the trick games' policies keep out of their
+    search (``legal``: the mover's legal cards): an overtake, a lead into the
+    void, a sure smear."""
     if action["type"] != "play":
         return False
     flags, _ = trick_blunders(state, action["card"], legal)
@@ -155,8 +155,9 @@ def blunder(state, action: Action, legal: list[str]) -> bool:
 
 
 def sensible(state, actions: list[Action]) -> list[Action]:
-    """``actions`` (legal ones) without the blunders, unless none would be left."""
-    if len(actions) < 2 or state.GAME_ID != "cicera" and state.phase != "play":
+    """``actions`` (legal ones of a trick game) without the blunders, unless none
+    would be left."""
+    if len(actions) < 2 or state.phase != "play":
         return actions
     legal = [a["card"] for a in state.legal_actions() if "card" in a]
     kept = [a for a in actions if not blunder(state, a, legal)]
