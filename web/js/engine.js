@@ -307,8 +307,9 @@ export class Engine {
     });
   }
 
-  /** request("act", {action}) → the bridge's response object (ok or error). */
-  request(op, fields = {}) {
+  /** request("act", {action}) → the bridge's response object (ok or error). `quiet`: the test
+   * hooks (the snapshot on show, move times) are left alone, as for a live table's guests' requests. */
+  request(op, fields = {}, { quiet = false } = {}) {
     const run = async () => {
       await this.start();
       const id = this.nextId++;
@@ -323,6 +324,7 @@ export class Engine {
         worker.postMessage({ type: "request", json: JSON.stringify({ id, op, ...fields }) });
       });
       res.ms = performance.now() - t0;
+      if (quiet) return res;
       if ((op === "new_match" || op === "restore") && res.ok && hook.bootMarks.firstDeal === undefined) {
         hook.bootMarks.firstDeal = performance.now();
         hook.bootMarks.firstDealMs = res.ms;

@@ -89,10 +89,11 @@ export function friendsBox(relay, { game, deck, hostName }) {
       if (!r || r.id !== id) { err.textContent = t("live.bad_reply", { name: g.name }); return; }
       err.textContent = t("live.connecting");
       try { await o.accept(r.sdp); } catch { err.textContent = t("live.bad_reply", { name: g.name }); return; }
-      o.channel.addEventListener("open", () => {
+      const opened = () => {
         relay.connect(seat, o.channel);
         onGone(o.pc, o.channel, () => relay.drop(seat, o.channel));
-      }, { once: true });
+      };
+      if (o.channel.readyState === "open") opened(); else o.channel.addEventListener("open", opened, { once: true });
     } });
     clear(row.invite).append(
       h("p", { class: "invite-text", text: t("live.invite_text", { name: g.name }) }),

@@ -10,6 +10,7 @@ const CHANGING = new Set(["new_match", "act", "advance", "undo", "restore", "pra
 const MAX_MESSAGE = 2_000; // a guest's message is a few dozen characters
 const MAX_WAITS = 4; // parked "wait" requests per guest
 
+const QUIET = { quiet: true }; // the host page's test hooks show the host's own view, never a guest's
 const fail = (code, message) => ({ ok: false, error: { code, message } });
 
 /** What a guest may read of a bridge response: its seat's view, a hint, or an error. */
@@ -46,6 +47,7 @@ export class Relay {
     this.listeners = new Set();
     this.log = []; // for tests: every message sent to a guest, as {seat, text}
     this.refused = 0; // guest messages refused
+    this.handled = 0; // guest messages answered (or parked, for "wait")
   }
 
   /** The host's engine as the table sees it: every change is passed on to the guests. */
@@ -92,7 +94,7 @@ export class Relay {
     g.channel = channel;
     g.waits = [];
     channel.addEventListener("message", (e) => this.onMessage(seat, channel, e.data));
-    if (g.status === "away") await this.engine.request("seat", { seat, kind: "human" });
+    if (g.status === "away") await this.engine.request("seat", { seat, kind: "human" }, QUIET);
     g.status = "here";
     this.changed();
     this.emitStatus();
@@ -105,7 +107,7 @@ export class Relay {
     g.channel = null;
     g.waits = [];
     g.status = "away";
-    await this.engine.request("seat", { seat, kind: "ai" });
+    await this.engine.request("seat", { seat, kind: "ai" }, QUIET);
     this.changed();
     this.emitStatus();
   }
@@ -115,7 +117,7 @@ export class Relay {
     for (const [seat, g] of this.guests) {
       if (g.status !== "here") {
         g.status = "away";
-        await this.engine.request("seat", { seat, kind: "ai" });
+        await this.engine.request("seat", { seat, kind: "ai" }, QUIET);
       }
     }
     this.changed();
@@ -140,23 +142,25 @@ export class Relay {
     const g = this.guests.get(seat);
     if (!g || g.channel !== channel) return; // an old connection of a guest who came back
     const msg = parseGuestMessage(text);
-    if (msg.error) { this.refused++; this.send(seat, { id: msg.id ?? null, res: msg.error }); return; }
+    if (msg.error) { this.refused++; this.handled++; this.send(seat, { id: msg.id ?? null, res: msg.error }); return; }
     let res;
     switch (msg.op) {
-      case "join": res = await this.engine.request("snapshot", { seat, fresh: true }); break;
+      case "join": res = await this.engine.request("snapshot", { seat, fresh: true }, QUIET); break;
       case "act":
-        res = await this.engine.request("act", { seat, action: msg.action });
+        res = await this.engine.request("act", { seat, action: msg.action }, QUIET);
         if (res.ok) this.changed(); else this.refused++;
         break;
-      case "snapshot": res = await this.engine.request("snapshot", { seat }); break;
-      case "hint": res = await this.engine.request("hint", { seat }); break;
+      case "snapshot": res = await this.engine.request("snapshot", { seat }, QUIET); break;
+      case "hint": res = await this.engine.request("hint", { seat }, QUIET); break;
       case "wait":
         if (g.waits.length >= MAX_WAITS) { this.refused++; res = fail("bad_request", "already waiting"); break; }
         g.waits.push(msg.id);
+        this.handled++;
         this.flushWaits();
         return;
       default: res = fail("unknown_op", "unknown");
     }
+    this.handled++;
     this.send(seat, { id: msg.id, res: forGuest(res, this.names) });
   }
 
@@ -169,7 +173,7 @@ export class Relay {
         this.again = false;
         for (const [seat, g] of this.guests) {
           if (g.status !== "here" || !g.waits.length) continue;
-          const res = await this.engine.request("snapshot", { seat });
+          const res = await this.engine.request("snapshot", { seat }, QUIET);
           if (!res.ok || (res.events || []).length === 0) continue; // nothing new: keep waiting
           const id = g.waits.shift();
           this.send(seat, { id, res: forGuest(res, this.names) });
