@@ -7,6 +7,9 @@ import json
 from conftest import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# browser contexts of two people at one table, each on their own device
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1100, "height": 800}}
 
 
 def inject_axe(page) -> None:

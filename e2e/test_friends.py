@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import BOOT_TIMEOUT, ROOT, close_context
+from helpers import DESKTOP, PHONE
 
 ARTIFACTS = ROOT / "test-artifacts"
 PASS = "dialog.pass-dialog.pass[open]"
@@ -15,7 +16,7 @@ SHEET = "dialog.sheet:not(.pass-dialog)[open]"
 
 def test_two_people_finish_a_briscola_deal_with_the_privacy_screen_between_turns(browser, server):
     ARTIFACTS.mkdir(exist_ok=True)
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
+    ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -89,8 +90,8 @@ def _play_to_sheet(page, pick: str = "first") -> None:
 
 def test_a_challenge_link_deals_the_same_hand_to_a_friend_and_shows_both_results(browser, server):
     ARTIFACTS.mkdir(exist_ok=True)
-    me = browser.new_context(viewport={"width": 1100, "height": 800})
-    friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    me = browser.new_context(**DESKTOP)
+    friend = browser.new_context(**PHONE)
     try:
         a = me.new_page()
         a.goto(server.url + "?speed=instant&level=greedy&seed=21#/game/briscola?deck=piacentine")

@@ -13,6 +13,7 @@ import sys
 import time
 
 from conftest import BOOT_TIMEOUT, ROOT, close_context
+from helpers import DESKTOP, PHONE
 
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -111,8 +112,8 @@ def check_guest_messages(host, received: list[str], seat: int) -> int:
 
 def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_guest(browser, server):
     ARTIFACTS.mkdir(exist_ok=True)
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
-    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host_ctx = browser.new_context(**DESKTOP)
+    guest_ctx = browser.new_context(**PHONE)
     try:
         host = host_ctx.new_page()
         host_table(host, server, "briscola", "piacentine", {1: "Ben"}, seed=31)
@@ -169,8 +170,8 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
 
 
 def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
-    host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host_ctx = browser.new_context(**PHONE)
+    guest_ctx = browser.new_context(**PHONE)
     try:
         host = host_ctx.new_page()
         host_table(host, server, "cicera", "bresciane", {2: "Carla"}, seed=12)

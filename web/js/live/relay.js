@@ -82,11 +82,6 @@ export class Relay {
     else this.guests.get(seat).name = name;
   }
 
-  seatOf(channel) {
-    for (const [seat, g] of this.guests) if (g.channel === channel) return seat;
-    return null;
-  }
-
   /** A guest's channel is open: the seat is theirs again (a computer played it meanwhile). */
   async connect(seat, channel) {
     const g = this.guests.get(seat);

@@ -106,8 +106,7 @@ export class MatchController {
       setSaveAside(this.saveKey, saved);
       unreadable = true;
     }
-    if (this.people && !settings.humans) settings = { ...settings, ...(await this.view.askPeople()) };
-    await this.newMatch(settings);
+    await this.newMatch(settings); // pass-and-play and live tables seat their people first
     if (unreadable) this.view.notice("table.save_unreadable");
   }
 
