@@ -64,6 +64,27 @@ export function cardSvg(code, deck, game) {
   return withGlyphIds(svg.cloneNode(true));
 }
 
+/**
+ * Draws the faces of `codes` into the cache while the page is idle (a few at a time, each
+ * slice well under a frame), so that the first hand dealt is cloned, not drawn: drawing a
+ * tarot hand's faces at once held a phone's main thread for ~0.1 s.
+ */
+export function warmFaces(codes, deck, game) {
+  const todo = codes.filter((c) => !cache.has(`${deck}|${c}|${cardLabel(c, deck, game)}`));
+  const idle = window.requestIdleCallback || ((f) => setTimeout(() => f({ timeRemaining: () => 8 }), 16));
+  const step = (deadline) => {
+    const until = performance.now() + Math.min(8, deadline.timeRemaining());
+    while (todo.length && performance.now() < until) {
+      const c = todo.shift();
+      const label = cardLabel(c, deck, game);
+      const key = `${deck}|${c}|${label}`;
+      if (!cache.has(key)) cache.set(key, glyphsAsUse(drawFace(c, deck, label)));
+    }
+    if (todo.length) idle(step);
+  };
+  if (todo.length) idle(step);
+}
+
 // The indices and numbers printed on a face are part of the picture, not text of the page:
 // each <text> is kept in <defs> and drawn by a <use>, so a card button's visible text is
 // nothing but its accessible name (axe: label-content-name-mismatch), while it looks the same.

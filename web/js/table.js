@@ -6,6 +6,7 @@ import { clear } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { seatPosition, seatName, teamName, setCardNaming, setPeopleNames } from "./names.js";
 import { hook } from "./engine.js";
+import { warmFaces, deckCards } from "./cardart.js";
 import { Clock, paceFor } from "./table/pace.js";
 import { loadSettings, SETTINGS_EVENT } from "./table/prefs.js";
 import { MatchController } from "./table/controller.js";
@@ -76,6 +77,7 @@ export class TableView {
     this.tableLog = new TableLog(this);
     this.build();
     this.root.appendChild(this.el);
+    warmFaces(deckCards(deck), deck, game.id); // while the engine starts: the first hand is then cloned, not drawn
     // the hand is fitted to its box's width (and, on a desktop, the window's height)
     this.fitWidth = window.innerWidth;
     this.onResize = () => {
@@ -329,7 +331,11 @@ export class TableView {
   async present(res, token, { fresh = false } = {}) {
     const events = res.events || [];
     const snap = res.snapshot;
-    if (!this.snap) { this.snap = snap; this.render(); }
+    if (!this.snap) {
+      this.snap = snap;
+      await this.firstDraw();
+      if (!this.isCurrent(token)) return;
+    }
     if (fresh) this.markReady();
     if (fresh && snap.practice) this.note(() => t("table.practice"));
     if (fresh && this.coach && snap.lesson) this.coach.started();
@@ -505,10 +511,21 @@ export class TableView {
     this.renderHandAndChoices(s);
   }
 
+  /** A table's first drawing, in two tasks (the board, then the hand): drawn in one, a
+   * four-seat table held a phone's main thread for 0.4 s (Lighthouse's blocking time). */
+  async firstDraw() {
+    this.handLater = true;
+    try { this.render(); } finally { this.handLater = false; }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!this.disposed && this.snap) this.renderHandAndChoices(this.snap);
+  }
+
   renderHandAndChoices(s) {
+    if (this.handLater) return;
     if (this.ctl.mustPass) { clear(this.handEl); clear(this.choiceEl); return; } // pass-and-play: nobody's cards before the screen lifts
     const discarding = s.phase === "discard" && s.your_turn;
-    renderHand(this.handEl, s, this, { sel: discarding ? this.discardSel : [], onCard: (c) => this.onCard(c) });
+    const redrawn = renderHand(this.handEl, s, this, { sel: discarding ? this.discardSel : [], onCard: (c) => this.onCard(c) });
+    const choosing = discarding || (s.phase === "declare" && s.your_turn);
     if (discarding) {
       const why = showDiscardChooser(this.choiceEl, s, this.discardSel, {
         onDiscard: (a) => { this.discardSel = []; this.act(a); },
@@ -524,7 +541,9 @@ export class TableView {
       clear(this.choiceEl).hidden = true;
       this.choiceEl.classList.remove("discard-box", "declare-box");
     }
-    fitHandBox(this.handEl); // the chooser above the hand moved its top
+    // the chooser above the hand moved its top; on a phone an unchanged hand keeps its fit
+    // (its width changes only with the window's: onResize), so the others' moves force no layout
+    if (redrawn || choosing || window.innerWidth > 820 || !this.handEl.classList.contains("fitted")) fitHandBox(this.handEl);
     if (this.coach) this.coach.mark(); // the redrawn hand and buttons carry the coach's marks again
   }
 }

@@ -49,12 +49,22 @@ export function renderInfo(box, seat, s, v) {
 /** An opponent's or the partner's seat: label and the backs of the hand. */
 export function renderSeat(box, seat, s, v) {
   if (!box) return;
+  const n = (s.hand_counts || [])[seat] || 0;
+  const shown = Math.min(n, s.players > 2 ? 8 : 12);
+  const label = t("table.opponent_hand", { who: v.seatName(seat), count: n });
+  // a computer's move changes one seat: the others keep their drawn backs (redrawing every
+  // seat's cards on every move was most of a four-seat table's main-thread time)
+  const [oldInfo, oldHidden] = [box.querySelector(":scope > .seat-info"), box.querySelector(":scope > .hidden-hand")];
+  const oldCount = oldHidden && oldHidden.querySelector(".count");
+  if (oldInfo && oldHidden && oldHidden.querySelectorAll(".card").length === shown && (oldCount ? oldCount.dataset.n : "0") === String(n)) {
+    renderInfo(oldInfo, seat, s, v);
+    oldHidden.setAttribute("aria-label", label);
+    return;
+  }
   clear(box);
   const info = h("div", { class: "seat-info" });
   renderInfo(info, seat, s, v);
-  const n = (s.hand_counts || [])[seat] || 0;
-  const hidden = h("div", { class: "hidden-hand", role: "img", "aria-label": t("table.opponent_hand", { who: v.seatName(seat), count: n }) });
-  const shown = Math.min(n, s.players > 2 ? 8 : 12);
+  const hidden = h("div", { class: "hidden-hand", role: "img", "aria-label": label });
   for (let i = 0; i < shown; i++) hidden.appendChild(backEl(v.deck));
   if (n) hidden.appendChild(h("span", { class: "count", "aria-hidden": "true", dataset: { n }, text: num(n) }));
   box.append(info, hidden);
@@ -123,7 +133,6 @@ export function renderStock(stockEl, s, v) {
  */
 export function renderHand(handEl, s, v, { sel = [], onCard }) {
   const focused = document.activeElement && handEl.contains(document.activeElement) ? document.activeElement.dataset.card : null;
-  clear(handEl);
   const legal = s.your_turn ? s.legal : [];
   const legalCards = new Set();
   for (const a of legal) {
@@ -132,17 +141,26 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
   }
   const hand = s.hand || [];
   const discarding = s.phase === "discard" && s.your_turn;
-  const buttons = hand.map((c) => {
+  const specs = hand.map((c) => {
     const playable = legalCards.has(c) || sel.includes(c);
-    const b = h("button", {
+    return {
       type: "button", class: "card-btn", "aria-label": cardName(c), dataset: { card: c },
       // on the player's turn a refused card stays focusable and tappable: it says why
       disabled: !playable && !s.your_turn,
       "aria-disabled": !playable && s.your_turn ? "true" : null,
       title: !playable && s.your_turn && s.phase !== "discard" ? refusalText(s, c) : null,
       "aria-pressed": discarding ? String(sel.includes(c)) : null,
-      onclick: () => onCard(c),
-    });
+    };
+  });
+  // The same hand in the same state (the others' moves) keeps its buttons: nothing is
+  // redrawn or measured again (see fitHandBox).
+  const sig = JSON.stringify(specs);
+  const drawn = handEl.querySelectorAll("button.card-btn");
+  if (handEl.dataset.sig === sig && drawn.length === hand.length && [...drawn].every((b, i) => b.dataset.card === hand[i])) return false;
+  handEl.dataset.sig = sig;
+  clear(handEl);
+  const buttons = hand.map((c, i) => {
+    const b = h("button", { ...specs[i], onclick: () => onCard(c) });
     b.appendChild(cardEl(c, v));
     return b;
   });
@@ -159,6 +177,7 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled]):not([aria-disabled])");
     if (b) b.focus({ preventScroll: true });
   }
+  return true;
 }
 
 /** The room a desktop hand may take: down to the window's bottom edge, as the page opens
