@@ -28,6 +28,18 @@ export function clear(e) {
   return e;
 }
 
+/**
+ * True when `el` still shows what it was last drawn from (`key`, any JSON-able value):
+ * the caller skips redrawing it. A computer's move changes little of a table, and
+ * redrawing every box on every move was most of a phone's main-thread time.
+ */
+export function drawnFrom(el, key) {
+  const k = JSON.stringify(key);
+  if (el.firstChild && el.drawnFrom === k) return true;
+  el.drawnFrom = k;
+  return false;
+}
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export const storage = {

@@ -542,8 +542,9 @@ export class TableView {
       this.choiceEl.classList.remove("discard-box", "declare-box");
     }
     // the chooser above the hand moved its top; on a phone an unchanged hand keeps its fit
-    // (its width changes only with the window's: onResize), so the others' moves force no layout
-    if (redrawn || choosing || window.innerWidth > 820 || !this.handEl.classList.contains("fitted")) fitHandBox(this.handEl);
+    // (its width changes only with the window's: onResize, which keeps fitWidth), so the others'
+    // moves force no layout (nor does reading window.innerWidth here, which would)
+    if (redrawn || choosing || this.fitWidth > 820 || !this.handEl.classList.contains("fitted")) fitHandBox(this.handEl);
     if (this.coach) this.coach.mark(); // the redrawn hand and buttons carry the coach's marks again
   }
 }

@@ -2,7 +2,7 @@
 // the dealer's shown card, the robbing and the pigliati, the fola), the declaration
 // chooser, the resti meter, its log lines and its score-sheet rows. Like the rest of the
 // table it only shows what the engine's snapshot and events say.
-import { h, clear } from "../dom.js";
+import { h, clear, drawnFrom } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { cardName } from "../names.js";
 import { cardEl, backEl } from "./render.js";
@@ -63,8 +63,9 @@ export const kindName = (kind) => t(`mi.kind.${kind}`);
  * cards and the pigliati, and the fola (backs until it is revealed).
  */
 export function renderSetup(box, s, v) {
-  clear(box);
   const st = s.setup;
+  if (drawnFrom(box, [st, s.phase, s.fola_count, v.seatName(s.cutter), v.seatName(s.dealer)])) return;
+  clear(box);
   box.hidden = !st || s.phase === "play" || s.phase === "over";
   if (box.hidden) return;
   const row = (label, cards, cls) => h("div", { class: `mi-row ${cls}` },

@@ -1,7 +1,7 @@
 // Drawing a snapshot: the seats around the board (the human at the bottom, seat s+1 on
 // the right of seat s), the middle (trick, table cards, stock and trump), the hand, and
 // the scores box. Renders only what the engine's snapshot says; decides nothing.
-import { h, clear } from "../dom.js";
+import { h, clear, drawnFrom } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { cardSvg, backSvg } from "../cardart.js";
 import { cardName, cardsName, seatPosition, teamName } from "../names.js";
@@ -108,6 +108,7 @@ export function renderLed(ledEl, s, v) {
 /** The stock (face down) and the trump card face up beside it, whole. */
 export function renderStock(stockEl, s, v) {
   const st = clear(stockEl);
+  st.drawnFrom = null; // the box Minchiate's setup is drawn in (renderSetup)
   st.hidden = !v.layout.stock;
   if (!v.layout.stock) return;
   const stock = s.stock || 0;
@@ -216,6 +217,9 @@ export function fitHandBox(handEl) {
 
 /** The scores box: per team the deal's points, the match score and the live tallies. */
 export function renderScores(box, s, v) {
+  const lt = s.last_trick;
+  if (drawnFrom(box, [s.seat, s.deal, s.teams.map((_, team) => teamName(team, s)), s.points, s.match_scores, s.tallies,
+    (s.piles || []).map((p) => p && p.length), s.meter, lt, lt && v.seatName(lt.winner)])) return;
   clear(box);
   const dl = h("dl", { class: "score-list" });
   s.teams.forEach((members, team) => {

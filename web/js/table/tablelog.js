@@ -33,7 +33,19 @@ export class TableLog {
 
   writeNote(say) {
     this.v.logEl.appendChild(h("li", { class: "note", text: say() }));
-    this.v.logEl.scrollTop = this.v.logEl.scrollHeight;
+    this.scrollToEnd();
+  }
+
+  /** The log shows its newest line: once a frame, when the frame lays the page out anyway
+   * (reading scrollHeight after each line forced a layout of the whole table per line). */
+  scrollToEnd() {
+    if (this.scrolling) return;
+    this.scrolling = true;
+    requestAnimationFrame(() => {
+      this.scrolling = false;
+      const log = this.v.logEl;
+      log.scrollTop = log.scrollHeight;
+    });
   }
 
   /** Keeps a batch of events and returns its lines by event index (written as each event is shown). */
@@ -47,7 +59,7 @@ export class TableLog {
     const log = this.v.logEl;
     log.appendChild(h("li", { class: `ev ev-${line.type}` }, termNodes(line.text, line.terms, { game: this.v.game.id, deck: this.v.deck }, { always: true })));
     while (log.children.length > 200) log.firstChild.remove();
-    log.scrollTop = log.scrollHeight;
+    this.scrollToEnd();
     // the computer's last move stays in view once its animation is over
     if (ev.seat !== undefined && ev.seat !== me && LAST_MOVE_TYPES.includes(ev.type)) this.v.lastMoveEl.textContent = line.text;
   }
