@@ -7,7 +7,12 @@
 let messages = {};
 let locale = "en";
 let plurals = new Intl.PluralRules("en");
-let numbers = new Intl.NumberFormat("en");
+// The locale's Intl.NumberFormat, made when a number first needs it: the first one a page
+// makes costs ~25 ms (a phone's 0.1 s) while the page starts, and the Latin-digit languages
+// write the small whole numbers of a table exactly as String() does (checked in
+// js-tests/icu.test.mjs), so most pages in English, Italian or Vietnamese never make one.
+let numbers = null;
+let latinDigits = true;
 let isolate = false;
 
 /** The languages offered, by their own names (autonyms are not translated). */
@@ -50,7 +55,8 @@ export async function loadLocale(base, lang = "en") {
   const info = language(lang);
   locale = lang;
   plurals = new Intl.PluralRules(lang);
-  numbers = new Intl.NumberFormat(info.numbers || lang);
+  numbers = null;
+  latinDigits = !info.numbers;
   isolate = info.dir === "rtl";
   document.documentElement.lang = lang;
   document.documentElement.dir = info.dir;
@@ -62,7 +68,8 @@ export function useMessages(lang, catalogue) {
   messages = catalogue;
   locale = info.code;
   plurals = new Intl.PluralRules(info.code);
-  numbers = new Intl.NumberFormat(info.numbers || info.code);
+  numbers = null;
+  latinDigits = !info.numbers;
   isolate = info.dir === "rtl";
 }
 
@@ -73,6 +80,11 @@ export function has(key) {
 }
 
 export function num(n) {
+  if (latinDigits && Number.isInteger(n) && n > -1000 && n < 1000 && !Object.is(n, -0)) return String(n);
+  if (!numbers) {
+    const info = language(locale);
+    numbers = new Intl.NumberFormat(info.numbers || locale);
+  }
   return numbers.format(n);
 }
 
@@ -84,6 +96,7 @@ export function signed(n) {
 
 /** 50 → "50%" / "۵۰٪" / "50 %", in the locale's digits and style. */
 export function percent(n) {
+  if (latinDigits && n >= 0 && n < 1000) return `${Math.round(n)}%`; // as Intl writes it (js-tests/icu.test.mjs), without making one
   const info = language(locale);
   return new Intl.NumberFormat(info.numbers || locale, { style: "percent", maximumFractionDigits: 0 }).format(n / 100);
 }
