@@ -344,7 +344,9 @@ function route() {
   const same = prevId && document.getElementById(prevId); // e.g. the tab just clicked
   if (same && same.getAttribute("role") === "tab") same.focus();
   else if (view && view.el.isConnected) view.focusHand();
-  else main.focus({ preventScroll: true });
+  // in the next frame, which lays the new page out anyway: focusing now would force that
+  // layout into this task, and a phone's main thread would be held the longer in one go
+  else requestAnimationFrame(() => { if (!main.contains(document.activeElement)) main.focus({ preventScroll: true }); });
 }
 
 /** The first route of the visit: index.html may already show this page, pre-rendered in

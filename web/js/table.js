@@ -79,7 +79,7 @@ export class TableView {
     this.root.appendChild(this.el);
     warmFaces(deckCards(deck), deck, game.id); // while the engine starts: the first hand is then cloned, not drawn
     // the hand is fitted to its box's width (and, on a desktop, the window's height)
-    this.fitWidth = window.innerWidth;
+    this.fitWidth = null; // set by the first fit: reading the window's width now would force a layout of the new table
     this.onResize = () => {
       if (window.innerWidth === this.fitWidth && window.innerWidth <= 820) return; // a phone's bar sliding
       this.fitWidth = window.innerWidth;
@@ -544,7 +544,10 @@ export class TableView {
     // the chooser above the hand moved its top; on a phone an unchanged hand keeps its fit
     // (its width changes only with the window's: onResize, which keeps fitWidth), so the others'
     // moves force no layout (nor does reading window.innerWidth here, which would)
-    if (redrawn || choosing || this.fitWidth > 820 || !this.handEl.classList.contains("fitted")) fitHandBox(this.handEl);
+    if (redrawn || choosing || this.fitWidth === null || this.fitWidth > 820 || !this.handEl.classList.contains("fitted")) {
+      fitHandBox(this.handEl);
+      if (this.handEl.classList.contains("fitted")) this.fitWidth = window.innerWidth; // laid out by the fit already
+    }
     if (this.coach) this.coach.mark(); // the redrawn hand and buttons carry the coach's marks again
   }
 }
