@@ -123,6 +123,27 @@ export function backSvg(deck) {
   return svg.cloneNode(true);
 }
 
+const backUrls = new Map();
+
+/** A card back as an image (a data: URL of its drawing, made once per deck): a table shows
+ * up to 25 backs, each of which as inline SVG was 14 elements to style and lay out. */
+export function backImage(deck) {
+  let url = backUrls.get(deck);
+  if (!url) {
+    const svg = drawBack(deck);
+    svg.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+    url = `data:image/svg+xml,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    backUrls.set(deck, url);
+  }
+  const img = document.createElement("img");
+  img.className = "card-art";
+  img.alt = "";
+  img.src = url;
+  img.draggable = false;
+  img.setAttribute("aria-hidden", "true");
+  return img;
+}
+
 function frame(children, code) {
   return el("svg", { viewBox: `0 0 ${W} ${H}`, class: "card-art", "aria-hidden": "true", focusable: "false", "data-face": code }, [
     el("rect", { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 4, fill: PAPER, stroke: "#b9ac8e", "stroke-width": 1 }),

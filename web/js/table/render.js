@@ -3,7 +3,7 @@
 // the scores box. Renders only what the engine's snapshot says; decides nothing.
 import { h, clear, drawnFrom } from "../dom.js";
 import { t, num } from "../i18n.js";
-import { cardSvg, backSvg } from "../cardart.js";
+import { cardSvg, backImage } from "../cardart.js";
 import { cardName, cardsName, seatPosition, teamName } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
@@ -21,7 +21,7 @@ export function cardEl(code, v, extra = {}) {
 
 export function backEl(deck) {
   const e = h("span", { class: "card back" });
-  e.appendChild(backSvg(deck));
+  e.appendChild(backImage(deck));
   return e;
 }
 
