@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web lighthouse bench-arena screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web lighthouse bench-arena train screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -70,6 +70,14 @@ bench-arena:
 	    --seed 1 --no-clock --jobs $(JOBS) --progress 50 --log bench/arena/$$g-expert-normal.jsonl \
 	    || exit 1; \
 	done
+
+# A game's learned play-out (issue 27; Briscola only so far): seeded self-play data, then
+# training (numpy, at training time only), each step resumable (data and checkpoints in
+# train-data/, git-ignored), niced; writes core/cardavia/ai/$(GAME)_learned.json and records
+# its sha256. The defaults regenerate the committed weights (docs/computer-players.md).
+GAME ?= briscola
+train: setup-py
+	PYTHONPATH=core nice -n 19 $(PY) scripts/train_$(GAME).py all
 
 bench-web: build setup-browser
 	$(PY) scripts/bench_web.py

@@ -70,6 +70,13 @@ class View:
                              f"(only {', '.join(sorted(FROZEN_POLICIES))})")
         return View(self._state, self.seat, cls())
 
+    def learned(self) -> "View":
+        """The same seat's view played with the learned play-out (Briscola only)."""
+        if self._state.GAME_ID != "briscola":
+            raise ValueError(f"no learned player for {self._state.GAME_ID} (only briscola)")
+        from .briscola_learned import BriscolaLearnedPolicy
+        return View(self._state, self.seat, BriscolaLearnedPolicy())
+
     def sample(self, rng: random.Random, reading: bool = False) -> State:
         """A world of hidden cards dealt at random; ``reading`` (the expert) also
         applies the policy's reads of the others' play."""
@@ -170,10 +177,32 @@ class FrozenExpertPlayer(ExpertPlayer):
         return super().choose(view.frozen(), rng)
 
 
+class LearnedNormalPlayer(NormalPlayer):
+    """``normal-learned``: the normal search with the learned play-out
+    (ai/briscola_learned.py); an experiment of issue 27, arena only."""
+
+    name = "normal-learned"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(view.learned(), rng)
+
+
+class LearnedExpertPlayer(ExpertPlayer):
+    """``expert-learned``: the expert search with the learned play-out
+    (ai/briscola_learned.py); an experiment of issue 27, arena only."""
+
+    name = "expert-learned"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(view.learned(), rng)
+
+
 LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
 # given day, to measure later work against (Briscola only).
 FROZEN = ("normal-v1", "expert-v1")
+# Experiments of the arena only (Briscola): the levels with a learned play-out.
+EXPERIMENTS = ("normal-learned", "expert-learned")
 
 
 def make_player(level: str) -> Player:
@@ -189,4 +218,9 @@ def make_player(level: str) -> Player:
         return FrozenNormalPlayer()
     if level == "expert-v1":
         return FrozenExpertPlayer()
-    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + FROZEN)})")
+    if level == "normal-learned":
+        return LearnedNormalPlayer()
+    if level == "expert-learned":
+        return LearnedExpertPlayer()
+    raise ValueError(f"unknown level {level!r} "
+                     f"(levels: {', '.join(LEVELS + FROZEN + EXPERIMENTS)})")
