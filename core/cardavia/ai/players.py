@@ -202,7 +202,8 @@ LEVELS = ("random", "greedy", "normal", "expert")
 # given day, to measure later work against (Briscola only).
 FROZEN = ("normal-v1", "expert-v1")
 # Experiments of the arena only (Briscola): the levels with a learned play-out.
-EXPERIMENTS = ("normal-learned", "expert-learned")
+# ``expert-learned-64``: the same with 64 worlds a move, about the cost of today's expert.
+EXPERIMENTS = ("normal-learned", "expert-learned", "expert-learned-64")
 
 
 def make_player(level: str) -> Player:
@@ -222,5 +223,7 @@ def make_player(level: str) -> Player:
         return LearnedNormalPlayer()
     if level == "expert-learned":
         return LearnedExpertPlayer()
+    if level == "expert-learned-64":
+        return LearnedExpertPlayer(samples=64)
     raise ValueError(f"unknown level {level!r} "
                      f"(levels: {', '.join(LEVELS + FROZEN + EXPERIMENTS)})")
