@@ -125,8 +125,8 @@ def test_terms_open_their_definition_with_the_cards_on_rules_table_and_sheet(pho
         assert figs.count() >= 4
         last = figs.last
         last.scroll_into_view_if_needed()
-        last.locator(".term-card svg").first.wait_for()
-        assert last.locator(".term-card svg").count() == last.locator(".term-card").count() > 0
+        last.locator(".term-card .card-art").first.wait_for()
+        assert last.locator(".term-card .card-art").count() == last.locator(".term-card").count() > 0
         assert page.evaluate(NO_SIDEWAYS)
         page.screenshot(path=str(ART / f"rules-scopa{'-fa' if lang == 'fa' else ''}-390x844.png"))
         term = page.locator('#panel-rules button.term[data-term="primiera"]')

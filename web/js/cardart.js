@@ -52,37 +52,42 @@ export function cardLabel(code, deck, game) {
 
 const cache = new Map();
 
-/** An <svg> drawing of a card face, its corners labelled as `game` counts them. */
-export function cardSvg(code, deck, game) {
+/** The face cache's key: a face is drawn once per deck, card and corner label. */
+function faceKey(code, deck, label) { return `${deck}|${code}|${label}`; }
+
+function cachedFace(code, deck, game) {
   const label = cardLabel(code, deck, game);
-  const key = `${deck}|${code}|${label}`;
+  const key = faceKey(code, deck, label);
   let svg = cache.get(key);
   if (!svg) {
     svg = glyphsAsUse(drawFace(code, deck, label));
     cache.set(key, svg);
   }
-  return withGlyphIds(svg.cloneNode(true));
+  return svg;
+}
+
+/** An <svg> drawing of a card face, its corners labelled as `game` counts them. */
+export function cardSvg(code, deck, game) {
+  return withGlyphIds(cachedFace(code, deck, game).cloneNode(true));
 }
 
 /**
- * Draws the faces of `codes` into the cache while the page is idle (a few at a time, each
- * slice well under a frame), so that the first hand dealt is cloned, not drawn: drawing a
- * tarot hand's faces at once held a phone's main thread for ~0.1 s.
+ * Draws the deck's back and the faces of `codes` into their caches while the page is idle (a
+ * few at a time, each slice well under a frame), so that the first table dealt is cloned, not
+ * drawn: drawing a tarot hand's faces at once held a phone's main thread for ~0.1 s.
  */
 export function warmFaces(codes, deck, game) {
-  const todo = codes.filter((c) => !cache.has(`${deck}|${c}|${cardLabel(c, deck, game)}`));
+  const todo = [null, ...codes]; // null: the back
   const idle = window.requestIdleCallback || ((f) => setTimeout(() => f({ timeRemaining: () => 8 }), 16));
   const step = (deadline) => {
     const until = performance.now() + Math.min(8, deadline.timeRemaining());
     while (todo.length && performance.now() < until) {
       const c = todo.shift();
-      const label = cardLabel(c, deck, game);
-      const key = `${deck}|${c}|${label}`;
-      if (!cache.has(key)) cache.set(key, glyphsAsUse(drawFace(c, deck, label)));
+      if (c === null) backUrl(deck); else cachedFace(c, deck, game);
     }
     if (todo.length) idle(step);
   };
-  if (todo.length) idle(step);
+  idle(step);
 }
 
 // The indices and numbers printed on a face are part of the picture, not text of the page:
@@ -113,21 +118,10 @@ function withGlyphIds(svg) {
   return svg;
 }
 
-export function backSvg(deck) {
-  const key = `${deck}|back`;
-  let svg = cache.get(key);
-  if (!svg) {
-    svg = drawBack(deck);
-    cache.set(key, svg);
-  }
-  return svg.cloneNode(true);
-}
-
 const backUrls = new Map();
 
-/** A card back as an image (a data: URL of its drawing, made once per deck): a table shows
- * up to 25 backs, each of which as inline SVG was 14 elements to style and lay out. */
-export function backImage(deck) {
+/** A deck's back as a data: URL of its drawing, made once per deck. */
+function backUrl(deck) {
   let url = backUrls.get(deck);
   if (!url) {
     const svg = drawBack(deck);
@@ -135,6 +129,13 @@ export function backImage(deck) {
     url = `data:image/svg+xml,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
     backUrls.set(deck, url);
   }
+  return url;
+}
+
+/** A card back as an image: a table shows up to 25 backs, each of which as inline SVG was 14
+ * elements to style and lay out. */
+export function backImage(deck) {
+  const url = backUrl(deck);
   const img = document.createElement("img");
   img.className = "card-art";
   img.alt = "";

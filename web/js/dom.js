@@ -42,6 +42,18 @@ export function drawnFrom(el, key) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves in the task after the next frame (its style, layout and paint done), or after
+ * 100 ms when no frame comes (a hidden page): work split this way is laid out piecewise,
+ * not in one long task. */
+export function afterFrame() {
+  return new Promise((resolve) => {
+    let done = false;
+    const go = () => { if (!done) { done = true; setTimeout(resolve, 0); } };
+    requestAnimationFrame(go);
+    setTimeout(go, 100);
+  });
+}
+
 export const storage = {
   get(key, fallback = null) {
     try {

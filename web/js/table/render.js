@@ -2,7 +2,7 @@
 // the right of seat s), the middle (trick, table cards, stock and trump), the hand, and
 // the scores box. Renders only what the engine's snapshot says; decides nothing.
 import { h, clear, drawnFrom } from "../dom.js";
-import { t, num } from "../i18n.js";
+import { t, num, getLocale } from "../i18n.js";
 import { cardSvg, backImage } from "../cardart.js";
 import { cardName, cardsName, seatPosition, teamName } from "../names.js";
 import { teamOf } from "./sheet.js";
@@ -54,9 +54,9 @@ export function renderSeat(box, seat, s, v) {
   const label = t("table.opponent_hand", { who: v.seatName(seat), count: n });
   // a computer's move changes one seat: the others keep their drawn backs (redrawing every
   // seat's cards on every move was most of a four-seat table's main-thread time)
+  const backs = [v.deck, n, shown, getLocale()]; // the count is written in the language's digits
   const [oldInfo, oldHidden] = [box.querySelector(":scope > .seat-info"), box.querySelector(":scope > .hidden-hand")];
-  const oldCount = oldHidden && oldHidden.querySelector(".count");
-  if (oldInfo && oldHidden && oldHidden.querySelectorAll(".card").length === shown && (oldCount ? oldCount.dataset.n : "0") === String(n)) {
+  if (oldInfo && oldHidden && drawnFrom(oldHidden, backs)) {
     renderInfo(oldInfo, seat, s, v);
     oldHidden.setAttribute("aria-label", label);
     return;
@@ -67,6 +67,7 @@ export function renderSeat(box, seat, s, v) {
   const hidden = h("div", { class: "hidden-hand", role: "img", "aria-label": label });
   for (let i = 0; i < shown; i++) hidden.appendChild(backEl(v.deck));
   if (n) hidden.appendChild(h("span", { class: "count", "aria-hidden": "true", dataset: { n }, text: num(n) }));
+  drawnFrom(hidden, backs);
   box.append(info, hidden);
 }
 
@@ -153,11 +154,22 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
       "aria-pressed": discarding ? String(sel.includes(c)) : null,
     };
   });
-  // The same hand in the same state (the others' moves) keeps its buttons: nothing is
-  // redrawn or measured again (see fitHandBox).
+  // The same cards keep their buttons: in the same state (the others' moves) nothing is
+  // touched; in another (the player's turn comes, a card is chosen to discard) only the
+  // buttons' states change. Nothing is drawn or measured again (see fitHandBox).
   const sig = JSON.stringify(specs);
-  const drawn = handEl.querySelectorAll("button.card-btn");
-  if (handEl.dataset.sig === sig && drawn.length === hand.length && [...drawn].every((b, i) => b.dataset.card === hand[i])) return false;
+  const drawn = [...handEl.querySelectorAll("button.card-btn")];
+  if (drawn.length === hand.length && drawn.every((b, i) => b.dataset.card === hand[i])) {
+    if (handEl.dataset.sig !== sig) {
+      handEl.dataset.sig = sig;
+      drawn.forEach((b, i) => restate(b, specs[i]));
+      if (focused && drawn.some((b) => b.dataset.card === focused && b.disabled)) {
+        const b = drawn.find((x) => !x.disabled && !x.hasAttribute("aria-disabled"));
+        if (b) b.focus({ preventScroll: true });
+      }
+    }
+    return false;
+  }
   handEl.dataset.sig = sig;
   clear(handEl);
   const buttons = hand.map((c, i) => {
@@ -179,6 +191,17 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     if (b) b.focus({ preventScroll: true });
   }
   return true;
+}
+
+/** A hand card's button takes the state `spec` gives it, as a new button would have it. */
+function restate(b, spec) {
+  b.disabled = Boolean(spec.disabled);
+  for (const k of ["aria-label", "aria-disabled", "title", "aria-pressed"]) {
+    const v = spec[k];
+    if (v === null || v === undefined || v === false) b.removeAttribute(k); else b.setAttribute(k, String(v));
+  }
+  b.classList.remove("hinted"); // a hint is for the state it was asked in
+  delete b.dataset.why; // the discard chooser writes it again (table.js)
 }
 
 /** The room a desktop hand may take: down to the window's bottom edge, as the page opens

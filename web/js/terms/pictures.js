@@ -6,7 +6,7 @@
 import { h } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { cardName } from "../names.js";
-import { cardSvg, backSvg } from "../cardart.js";
+import { cardSvg, backImage } from "../cardart.js";
 import { deckCards, gameData, strippedCards } from "../cardart/deckdata.js";
 import { TERMS, termTitle } from "./terms.js";
 
@@ -38,7 +38,7 @@ export function fill(root) {
     const { deck, game } = ul.dataset;
     for (const li of ul.children) {
       const card = li.firstChild;
-      card.appendChild(li.dataset.back ? backSvg(deck) : cardSvg(li.dataset.card, deck, game));
+      card.appendChild(li.dataset.back ? backImage(deck) : cardSvg(li.dataset.card, deck, game));
     }
   }
 }
