@@ -13,7 +13,7 @@ import { MatchController } from "./table/controller.js";
 import { badgeFor, killAfter } from "./table/narrator.js";
 import { TableLog } from "./table/tablelog.js";
 import { Animator } from "./table/animate.js";
-import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand, renderScores, fitHandBox } from "./table/render.js";
+import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand, renderScores, fitHandBox, measureHand, sameHand } from "./table/render.js";
 import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
@@ -531,29 +531,36 @@ export class TableView {
   renderHandAndChoices(s) {
     if (this.ctl.mustPass) { clear(this.handEl); clear(this.choiceEl); return; } // pass-and-play: nobody's cards before the screen lifts
     const discarding = s.phase === "discard" && s.your_turn;
-    const redrawn = renderHand(this.handEl, s, this, { sel: discarding ? this.discardSel : [], onCard: (c) => this.onCard(c) });
     const choosing = discarding || (s.phase === "declare" && s.your_turn);
+    let why = null;
     if (discarding) {
-      const why = showDiscardChooser(this.choiceEl, s, this.discardSel, {
+      why = showDiscardChooser(this.choiceEl, s, this.discardSel, {
         onDiscard: (a) => { this.discardSel = []; this.act(a); },
       });
       this.discardWhy = why;
-      for (const b of this.handEl.querySelectorAll("button[data-card]")) {
-        const r = why.get(b.dataset.card);
-        if (r) { b.title = r.text; b.dataset.why = r.key; } else { b.removeAttribute("title"); delete b.dataset.why; }
-      }
     } else if (s.phase === "declare" && s.your_turn) {
       showDeclareChooser(this.choiceEl, s, { onDeclare: (ids) => this.declare(ids) });
     } else if (this.choiceEl.classList.contains("discard-box")) {
       clear(this.choiceEl).hidden = true;
       this.choiceEl.classList.remove("discard-box", "declare-box");
     }
-    // the chooser above the hand moved its top; on a phone an unchanged hand keeps its fit
-    // (its width changes only with the window's: onResize, which keeps fitWidth), so the others'
-    // moves force no layout (nor does reading window.innerWidth here, which would)
-    if (redrawn || choosing || this.fitWidth === null || this.fitWidth > 820 || !this.handEl.classList.contains("fitted")) {
-      fitHandBox(this.handEl);
-      if (this.handEl.classList.contains("fitted")) this.fitWidth = window.innerWidth; // laid out by the fit already
+    // The chooser above the hand moves its top; new cards, or a desktop, need a new fit. It is
+    // measured before the new cards go in, so the page lays them out once, in the next frame.
+    // On a phone an unchanged hand keeps its fit (its width changes only with the window's:
+    // onResize), so the others' moves force no layout at all.
+    const refit = choosing || !sameHand(this.handEl, s.hand || []) || this.fitWidth === null || this.fitWidth > 820
+      || !this.handEl.classList.contains("fitted");
+    const m = refit ? measureHand(this.handEl) : null;
+    renderHand(this.handEl, s, this, { sel: discarding ? this.discardSel : [], onCard: (c) => this.onCard(c) });
+    if (why) {
+      for (const b of this.handEl.querySelectorAll("button[data-card]")) {
+        const r = why.get(b.dataset.card);
+        if (r) { b.title = r.text; b.dataset.why = r.key; } else { b.removeAttribute("title"); delete b.dataset.why; }
+      }
+    }
+    if (m) {
+      fitHandBox(this.handEl, m);
+      this.fitWidth = m.windowWidth;
     }
     if (this.coach) this.coach.mark(); // the redrawn hand and buttons carry the coach's marks again
   }

@@ -159,7 +159,7 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
   // buttons' states change. Nothing is drawn or measured again (see fitHandBox).
   const sig = JSON.stringify(specs);
   const drawn = [...handEl.querySelectorAll("button.card-btn")];
-  if (drawn.length === hand.length && drawn.every((b, i) => b.dataset.card === hand[i])) {
+  if (sameHand(handEl, hand)) {
     if (handEl.dataset.sig !== sig) {
       handEl.dataset.sig = sig;
       drawn.forEach((b, i) => restate(b, specs[i]));
@@ -171,6 +171,7 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     return false;
   }
   handEl.dataset.sig = sig;
+  const probe = handEl.querySelector(":scope > .hand-probe") || h("span", { class: "card hand-probe", "aria-hidden": "true" });
   clear(handEl);
   const buttons = hand.map((c, i) => {
     const b = h("button", { ...specs[i], onclick: () => onCard(c) });
@@ -184,7 +185,7 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
     handEl.append(...buttons);
   } else {
     // fitted by the caller once the chooser above it is drawn (table.js renderHandAndChoices)
-    handEl.append(h("span", { class: "card hand-probe", "aria-hidden": "true" }), ...buttons);
+    handEl.append(probe, ...buttons);
   }
   if (focused) {
     const b = handEl.querySelector(`button[data-card="${focused}"]:not([disabled])`) || handEl.querySelector("button:not([disabled]):not([aria-disabled])");
@@ -204,28 +205,43 @@ function restate(b, spec) {
   delete b.dataset.why; // the discard chooser writes it again (table.js)
 }
 
-/** The room a desktop hand may take: down to the window's bottom edge, as the page opens
- * (the hand is visible without scrolling); a phone scrolls, and takes the card's own size. */
-function roomBelow(handEl) {
-  if (window.innerWidth <= 820) return Infinity;
-  const top = handEl.getBoundingClientRect().top + window.scrollY;
-  return Math.max(0, window.innerHeight - top - 12);
+/** True when the hand on show holds `hand`, in its order: its buttons are kept (renderHand). */
+export function sameHand(handEl, hand) {
+  const drawn = handEl.querySelectorAll("button.card-btn");
+  return drawn.length === hand.length && [...drawn].every((b, i) => b.dataset.card === hand[i]);
+}
+
+/**
+ * What a fit of the hand needs from the page: its box's width, a card's full width (the
+ * hidden probe's), the room below it on a desktop and the window's width. Read before new
+ * cards go in (their box does not depend on them: `.hand.fitted` contains its inline size),
+ * so that a fit forces no layout of a freshly drawn hand, which the frame then lays out once.
+ * Null in an embed (sized by its own box, embed.css) or a box not laid out.
+ */
+export function measureHand(handEl) {
+  if (handEl.closest(".embed")) return null;
+  let probe = handEl.querySelector(":scope > .hand-probe");
+  if (!probe) handEl.prepend(probe = h("span", { class: "card hand-probe", "aria-hidden": "true" }));
+  const cs = getComputedStyle(handEl);
+  const width = handEl.clientWidth - parseFloat(cs.paddingLeft || "0") - parseFloat(cs.paddingRight || "0");
+  const maxCardW = probe.getBoundingClientRect().width;
+  const windowWidth = window.innerWidth;
+  // a desktop hand may take the room down to the window's bottom edge, as the page opens (the
+  // hand is visible without scrolling); a phone scrolls, and takes the card's own size
+  const room = windowWidth <= 820 ? Infinity
+    : Math.max(0, window.innerHeight - (handEl.getBoundingClientRect().top + window.scrollY) - 12);
+  return width > 0 && maxCardW > 0 ? { width, maxCardW, room, windowWidth } : null;
 }
 
 /**
  * Lays the hand's cards out in rows that fit its box (handfit.js): the card width and
- * overlap as CSS variables, the rows as elements. Runs again when the window's width
- * changes (table.js), on the same buttons.
+ * overlap as CSS variables, the rows as elements; `m` is measureHand's, taken now when not
+ * given. Runs again when the window's width changes (table.js), on the same buttons.
  */
-export function fitHandBox(handEl) {
+export function fitHandBox(handEl, m = measureHand(handEl)) {
   const buttons = [...handEl.querySelectorAll("button.card-btn")];
-  const probe = handEl.querySelector(".hand-probe");
-  if (!probe || !buttons.length) return;
-  const cs = getComputedStyle(handEl);
-  const width = handEl.clientWidth - parseFloat(cs.paddingLeft || "0") - parseFloat(cs.paddingRight || "0");
-  const maxCardW = probe.getBoundingClientRect().width;
-  if (width <= 0 || maxCardW <= 0) return;
-  const fit = fitHand({ n: buttons.length, width, maxCardW, minCardW: Math.min(maxCardW, 40), maxHeight: roomBelow(handEl) });
+  if (!m || !buttons.length) return;
+  const fit = fitHand({ n: buttons.length, width: m.width, maxCardW: m.maxCardW, minCardW: Math.min(m.maxCardW, 40), maxHeight: m.room });
   handEl.classList.add("fitted");
   handEl.style.setProperty("--fit-w", `${fit.cardW}px`);
   handEl.style.setProperty("--lap", `${fit.lap}px`);
