@@ -20,6 +20,7 @@ precompressed siblings the browser accepts, so bytes are bytes on the wire):
 The LAST line printed is one JSON object with every figure.
 
 Usage: python scripts/bench_web.py [--deals 2] [--dist dist] [--move-level expert] [--moves-only]
+                                  [--games tarocchi,minchiate]
 (make bench-web builds dist first)
 """
 
@@ -43,6 +44,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 # a function, not an expression: the site's policy refuses the eval a bare expression needs
 READY = "() => window.__cardavia && window.__cardavia.ready === true"
 READING_MS = 3000
+CORNER = {"x": 8, "y": 14}  # a card's top-left corner, uncovered by its neighbour in a fanned hand
 # The games whose computer move time is measured, with their decks; the bars (issues 12
 # and 27, at every level): p95 <= 300 ms (two players), <= 800 ms (four).
 MOVE_GAMES = (("briscola", "piacentine"), ("scopa", "piacentine"), ("cicera", "bresciane"),
@@ -157,8 +159,10 @@ def tap_after_reading(page, base: str) -> dict:
             "workers": info["workers"], "steps": steps(info)}
 
 
-def play_deals(page, deals: int) -> int:
-    """Click through `deals` score sheets (first enabled card, first capture choice)."""
+def play_deals(page, deals: int, steps_taken: dict | None = None) -> int:
+    """Click through `deals` score sheets (first enabled card, first capture choice);
+    counts the human seat's plays, discard steps and declarations in ``steps_taken``."""
+    steps_taken = {} if steps_taken is None else steps_taken
     seen = 0
     for _ in range(400):
         page.wait_for_selector(".table-view[data-state=yours], .table-view[data-state=over], dialog[open]", timeout=60_000)
@@ -174,12 +178,17 @@ def play_deals(page, deals: int) -> int:
         snap = page.evaluate("window.__cardavia.snapshot")
         if snap and snap.get("phase") == "discard" and snap.get("your_turn"):
             discard_first(page, snap)
+            steps_taken["discard"] = steps_taken.get("discard", 0) + 1
             continue
         if snap and snap.get("phase") == "declare" and snap.get("your_turn"):
             page.locator(".declare-go").click()  # Minchiate: declare what the chooser ticked
             page.wait_for_function("() => window.__cardavia.snapshot.phase !== 'declare' || !window.__cardavia.snapshot.your_turn", timeout=60_000)
+            steps_taken["declare"] = steps_taken.get("declare", 0) + 1
             continue
-        page.locator(".hand button:not([disabled])").first.click()
+        # an unplayable card is aria-disabled (it keeps the tap, which says why), not disabled;
+        # a fanned hand (Minchiate's) covers most of each card: tap its uncovered corner
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position=CORNER)
+        steps_taken["play"] = steps_taken.get("play", 0) + 1
         choices = page.locator(".choices:not([hidden]) button.choice")
         if choices.count():
             choices.first.click()
@@ -191,7 +200,7 @@ def discard_first(page, snap: dict) -> None:
     the button that discards them."""
     action = next(a for a in snap["legal"] if a["type"] == "discard")
     for card in action.get("cards") or [action["card"]]:
-        page.locator(f'.hand button[data-card="{card}"]').click()
+        page.locator(f'.hand button[data-card="{card}"]').click(position=CORNER)
     if action.get("cards"):
         page.locator(".discard-box button.choice").first.click()
     # Tarocchi discards a set at once; Minchiate's dealer one card at a time
@@ -199,20 +208,22 @@ def discard_first(page, snap: dict) -> None:
                            " || s.hand.length !== n; }", arg=len(snap["hand"]), timeout=60_000)
 
 
-def move_times(page, base: str, level: str, deals: int) -> dict:
+def move_times(page, base: str, level: str, deals: int, games: tuple = MOVE_GAMES) -> dict:
     """Computer move times (ms of each `advance` round trip) per game at ``level``."""
     moves: dict[str, list[float]] = {}
     if not page.url.startswith(base):
         page.goto(base + "?speed=instant#/")  # the site's origin, for its localStorage
-    for game, deck in MOVE_GAMES:
+    for game, deck in games:
         page.evaluate("localStorage.clear()")
         page.goto(base + f"?speed=instant&level={level}&seed=1#/game/{game}?deck={deck}")
         page.wait_for_function(READY, timeout=120_000)
         page.evaluate("window.__cardavia.moveTimes = []")
-        play_deals(page, deals)
+        human: dict = {}
+        sheets = play_deals(page, deals, human)
         moves[game] = page.evaluate("window.__cardavia.moveTimes")
         print(f"{game} at {level}: {len(moves[game])} computer moves, p50 {pct(moves[game], 50)} ms, "
-              f"p95 {pct(moves[game], 95)} ms, max {pct(moves[game], 100)} ms", flush=True)
+              f"p95 {pct(moves[game], 95)} ms, max {pct(moves[game], 100)} ms "
+              f"({sheets} score sheets; the human seat's steps {human})", flush=True)
     out = {g: {"n": len(v), "p50": pct(v, 50), "p95": pct(v, 95), "max": pct(v, 100),
                "mean": round(statistics.fmean(v), 2) if v else None}
            for g, v in moves.items()}
@@ -229,7 +240,14 @@ def main() -> None:
     ap.add_argument("--move-level", default="normal,expert",
                     help="the computer players' levels for move times, comma-separated")
     ap.add_argument("--moves-only", action="store_true", help="only the computer move times")
+    ap.add_argument("--games", default=",".join(g for g, _ in MOVE_GAMES),
+                    help="the games whose move times are measured, comma-separated")
     args = ap.parse_args()
+    wanted = args.games.split(",")
+    unknown = set(wanted) - {g for g, _ in MOVE_GAMES}
+    if unknown:
+        sys.exit(f"unknown game(s): {', '.join(sorted(unknown))}")
+    games = tuple((g, d) for g, d in MOVE_GAMES if g in wanted)
     if not (Path(args.dist) / "sw.js").exists():
         sys.exit("dist/ is not built: run `make build`")
     chromium = shutil.which("chromium")
@@ -250,7 +268,7 @@ def main() -> None:
             if args.moves_only:
                 ctx = browser.new_context()
                 page = ctx.new_page()
-                result["move_ms"] = {lv: move_times(page, base, lv, args.deals) for lv in args.move_level.split(",")}
+                result["move_ms"] = {lv: move_times(page, base, lv, args.deals, games) for lv in args.move_level.split(",")}
                 ctx.close()
                 browser.close()
                 print(json.dumps({"move_ms": result["move_ms"]}, separators=(",", ":")))
@@ -285,7 +303,7 @@ def main() -> None:
             result["tap_sw_cache"] = tap_after_reading(page, base)
             print(f"tap after {READING_MS} ms, from SW cache: {result['tap_sw_cache']}", flush=True)
 
-            result["move_ms"] = {lv: move_times(page, base, lv, args.deals) for lv in args.move_level.split(",")}
+            result["move_ms"] = {lv: move_times(page, base, lv, args.deals, games) for lv in args.move_level.split(",")}
             ctx.close()
             browser.close()
     finally:
