@@ -44,7 +44,7 @@ def shot(page, name: str) -> None:
 def open_tradition(page, server, deck: str, size=(1280, 900), query: str = "") -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(server.url + query + f"#/tradition/{deck}")
-    page.wait_for_selector(".whole-deck .deck-card")
+    page.wait_for_selector(".whole-deck[data-drawn] .deck-card")  # every face drawn (app.js drawDeck)
 
 
 @pytest.mark.parametrize("deck", TRADITIONS)
@@ -111,6 +111,7 @@ def test_the_piacentine_deck_as_briscola_or_scopa_counts_it(page, server):
     labels = dict(deck.evaluate(LABELS_JS))
     assert (labels["JC"], labels["NC"], labels["KC"]) == ("F", "C", "R")
     page.get_by_role("button", name="Scopa").click()
+    page.wait_for_selector(".whole-deck[data-game=scopa][data-drawn]")
     deck = page.locator(".whole-deck[data-game=scopa]")
     labels = dict(deck.evaluate(LABELS_JS))
     assert (labels["JC"], labels["NC"], labels["KC"], labels["7D"]) == ("8", "9", "10", "7")

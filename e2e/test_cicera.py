@@ -28,7 +28,7 @@ def test_bresciane_and_cicera_on_the_site(page, server):
     assert bresciane.locator(".badge").count() == 0
     # the tradition page draws the 52 faces: Italian suits, numerals to 10, Fante, Cavallo, Re
     page.goto(server.url + "#/tradition/bresciane")
-    page.wait_for_selector(".whole-deck .deck-card")
+    page.wait_for_selector(".whole-deck[data-drawn] .deck-card")  # every face drawn (app.js drawDeck)
     cards = page.locator(".whole-deck .deck-card")
     assert cards.count() == 52
     names = cards.evaluate_all("cs => cs.map(c => c.querySelector('[role=img]').getAttribute('aria-label'))")

@@ -250,7 +250,7 @@ def test_persian_table_and_the_tradition_page(mpage, server):
     page.screenshot(path=str(ARTIFACTS / "minchiate-fa-390x844.png"))
     assert serious_axe_violations(page) == []
     page.goto(server.url + "?lang=en#/tradition/minchiate")
-    page.wait_for_selector(".whole-deck .deck-card")
+    page.wait_for_selector(".whole-deck[data-drawn] .deck-card")  # every face drawn (app.js drawDeck)
     assert page.locator(".whole-deck .deck-card").count() == 97
     assert serious_axe_violations(page) == []
 

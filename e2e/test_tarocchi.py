@@ -103,7 +103,7 @@ def check_sheet(page) -> dict:
 
 def test_the_whole_tarocco_piemontese_with_the_stripped_cards_marked(page, server):
     page.goto(server.url + "#/tradition/tarocco-piemontese")
-    page.wait_for_selector(".whole-deck .deck-card")
+    page.wait_for_selector(".whole-deck[data-drawn] .deck-card")  # every face drawn (app.js drawDeck)
     assert page.locator(".whole-deck h2").inner_text() == "The whole deck: 78 cards"
     cards = page.locator(".whole-deck .deck-card")
     assert cards.count() == 78
