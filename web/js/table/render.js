@@ -158,10 +158,10 @@ export function renderHand(handEl, s, v, { sel = [], onCard }) {
   // touched; in another (the player's turn comes, a card is chosen to discard) only the
   // buttons' states change. Nothing is drawn or measured again (see fitHandBox).
   const sig = JSON.stringify(specs);
-  const drawn = [...handEl.querySelectorAll("button.card-btn")];
   if (sameHand(handEl, hand)) {
     if (handEl.dataset.sig !== sig) {
       handEl.dataset.sig = sig;
+      const drawn = [...handEl.querySelectorAll("button.card-btn")];
       drawn.forEach((b, i) => restate(b, specs[i]));
       if (focused && drawn.some((b) => b.dataset.card === focused && b.disabled)) {
         const b = drawn.find((x) => !x.disabled && !x.hasAttribute("aria-disabled"));
