@@ -94,7 +94,8 @@ def test_build_is_reproducible(tmp_path):
 
 def test_index_html_already_holds_the_home_page_and_every_game_table_shell():
     """The first paint needs no JavaScript (scripts/first_paint.py): the built index.html holds
-    the English home page (every tradition with its description and games) and, for each
+    the English home page (every tradition with its description and games), each tradition's
+    page down to its games and, for each
     playable game and deck, the page above its table and the table's boxes; one stylesheet."""
     page = (DIST / "index.html").read_text(encoding="utf-8")
     messages = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -107,6 +108,10 @@ def test_index_html_already_holds_the_home_page_and_every_game_table_shell():
         assert messages[f"tradition.{tr['id']}.description"] in text
         assert f'href="#/tradition/{tr["id"]}"' in home
         assert home.count('<span class="card face"></span>') == 5 * len(site["traditions"])  # the fans' boxes
+    for tr in site["traditions"]:  # each tradition's page down to its games
+        top = sections.pop(f"tradition/{tr['id']}")
+        assert messages[f"tradition.{tr['id']}.description"] in top and f"<h1>{tr['name']}</h1>" in top
+        assert top.count('<li class="game-card">') == len(tr["games"]) and 'class="whole-deck"' not in top
     shells = {k for k in sections if k != "home"}
     assert shells == {f"game/{g['id']}/{d}" for g in site["games"].values() if g.get("playable") for d in g["decks"]}
     for key in shells:

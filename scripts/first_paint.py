@@ -7,8 +7,9 @@ Here the build writes into dist/index.html, from the same catalogue and the Engl
 message catalogue:
 
 - the chrome's English words (the `data-i18n` elements of the top bar);
-- the home page, and the shell of every game's table page (crumbs, title, deck links,
-  tabs, the felt board and the side panel's box), each a `<section data-first="KEY">`
+- the home page, the top of every tradition's page (crumbs, head, description, games), and the
+  shell of every game's table page (crumbs, title, deck links, tabs, the felt board and the
+  side panel's box), each a `<section data-first="KEY">`
   inside `<main>`, hidden unless `js/first-paint.js` (a classic script in `<head>`, run
   before the first paint) set `<html data-first="KEY">` for this visit: English reader,
   that very route. Any other language or page shows nothing until the app draws it, as
@@ -136,7 +137,8 @@ def game_href(game_id: str, deck: str | None, tab: str | None = None, extra: dic
 
 
 class Renderer:
-    """The English first paint of the pages web/js/app.js draws (renderHome, renderGame)."""
+    """The English first paint of the pages web/js/app.js draws (renderHome, renderTradition,
+    renderGame)."""
 
     def __init__(self, data: dict, messages: dict):
         self.cat = data["catalogue"]
@@ -167,22 +169,81 @@ class Renderer:
                        text_tag("a", {"class": "btn home-record", "href": "#/stats"}, t("nav.stats"))),
                    tag("ul", {"class": "traditions"}, *(self.tradition_card(tr) for tr in self.cat["traditions"])))
 
-    def tradition_card(self, tr: dict) -> str:
+    def deck_sample(self, tr: dict) -> str:
+        """The deck's sample fan: five boxes the app fills with the card pictures (sized by CSS)."""
+        return tag("div", {"class": "deck-sample", "aria-hidden": "true", "data-deck": tr["id"]},
+                   *(tag("span", {"class": "card face"}) for _ in range(5)))
+
+    def wiki_link(self, tr: dict) -> str:
         t = self.t
-        # the deck's sample fan: five boxes the app fills with the card pictures (sized by CSS)
-        sample = tag("div", {"class": "deck-sample", "aria-hidden": "true", "data-deck": tr["id"]},
-                     *(tag("span", {"class": "card face"}) for _ in range(5)))
-        wiki = tag("a", {"class": "wiki", "href": tr["wikipedia"]["en"], "target": "_blank",
+        return tag("a", {"class": "wiki", "href": tr["wikipedia"]["en"], "target": "_blank",
                          "rel": "noopener noreferrer", "hreflang": "en",
                          "aria-label": t("tradition.wikipedia_label", name=self.tradition_name(tr))},
                    esc(t("tradition.wikipedia")), text_tag("span", {"aria-hidden": "true"}, t("nav.external_mark")))
-        return tag("li", {"class": "tradition"}, sample,
+
+    def meta_spans(self, tr: dict) -> tuple[str, str]:
+        return (text_tag("span", {"class": "region"}, self.region(tr)),
+                text_tag("span", {"class": "count"}, self.t("tradition.cards", count=tr["cards"])))
+
+    def tradition_card(self, tr: dict) -> str:
+        t = self.t
+        return tag("li", {"class": "tradition"}, self.deck_sample(tr),
                    tag("h2", {}, text_tag("a", {"href": f"#/tradition/{quote(tr['id'], safe='')}"}, self.tradition_name(tr))),
-                   tag("p", {"class": "meta"}, text_tag("span", {"class": "region"}, self.region(tr)),
-                       text_tag("span", {"class": "count"}, t("tradition.cards", count=tr["cards"]))),
+                   tag("p", {"class": "meta"}, *self.meta_spans(tr)),
                    text_tag("p", {"class": "desc"}, t(f"tradition.{tr['id']}.description")),
-                   tag("p", {"class": "links"}, wiki),
+                   tag("p", {"class": "links"}, self.wiki_link(tr)),
                    self.game_list(tr))
+
+    # -------------------------------------------------------------- a tradition's page
+    def tradition_page(self, tr: dict) -> str:
+        """A tradition's page (renderTradition) down to its games: the crumbs, the head with its
+        fan, the description and the game cards, the text a reader sees first. The whole deck
+        below is the app's to add: it only grows the page downwards, so nothing painted here
+        moves."""
+        t = self.t
+        return tag("section", {"class": "page tradition-page", "data-first": f"tradition/{tr['id']}"},
+                   tag("p", {"class": "crumbs"}, text_tag("a", {"href": "#/"}, t("tradition.back"))),
+                   tag("div", {"class": "tradition-head"},
+                       tag("div", {}, text_tag("h1", {}, tr["name"]),
+                           tag("p", {"class": "meta"}, *self.meta_spans(tr), self.wiki_link(tr))),
+                       self.deck_sample(tr)),
+                   text_tag("p", {"class": "desc"}, t(f"tradition.{tr['id']}.description")),
+                   text_tag("h2", {}, t("tradition.games")),
+                   tag("ul", {"class": "game-cards"}, *(self.game_card(gid, tr) for gid in tr["games"])))
+
+    def game_card(self, gid: str, tr: dict) -> str:
+        """A game of the tradition, as a first visit shows it (no lesson done yet)."""
+        t = self.t
+        g = self.cat["games"].get(gid)
+        playable = bool(g and g.get("playable"))
+        name = t(f"game.{gid}.name")
+        head = tag("h3", {}, text_tag("a", {"href": game_href(gid, tr["id"], "table" if playable else "rules")}, name),
+                   text_tag("span", {"class": "badge"}, t("game.coming_soon")) if g and not playable else "")
+        actions = ""
+        if playable:
+            lesson = g.get("lesson")
+            learn = ""
+            if lesson and tr["id"] in lesson.get("decks", []):
+                learn = text_tag("a", {"class": "btn learn-link", "href": game_href(gid, tr["id"], None, {"learn": "1"}),
+                                       "title": t("coach.learn_note"), "data-done": "false"}, t("coach.learn"))
+            actions = tag("p", {"class": "game-card-actions"},
+                          text_tag("a", {"class": "btn primary", "href": game_href(gid, tr["id"])}, t("game.play", game=name)),
+                          learn,
+                          text_tag("a", {"class": "btn friends-link", "href": game_href(gid, tr["id"]) + "&people=1"},
+                                   t("people.link")))
+        return tag("li", {"class": "game-card"}, head,
+                   text_tag("p", {"class": "rules-header"}, self.rules_header(g)),
+                   text_tag("p", {}, t(f"game.{gid}.blurb")), actions)
+
+    def rules_header(self, g: dict | None) -> str:
+        """web/js/rules.js rulesHeader."""
+        if not g:
+            return ""
+        if g.get("partnerships"):
+            return self.t("rules.header.partners", players=g["players"])
+        if g.get("format") == "match":
+            return self.t("rules.header.match", players=g["players"], target=g["target"])
+        return self.t("rules.header.single", players=g["players"])
 
     def game_list(self, tr: dict) -> str:
         items = []
@@ -247,6 +308,8 @@ class Renderer:
 
     def pages(self) -> dict[str, str]:
         out = {"home": self.home()}
+        for tr in self.cat["traditions"]:
+            out[f"tradition/{tr['id']}"] = self.tradition_page(tr)
         for g in self.cat["games"].values():
             if g.get("playable"):
                 for deck in g["decks"]:
