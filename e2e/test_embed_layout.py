@@ -144,6 +144,9 @@ def test_embed_fits_its_frame_without_overlap(host_page, host, game, deck, size)
         # a card drawn slides into the hand: measure once it has arrived
         frame.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000)
         check_layout(frame, f"{game} {w}×{h} after {turn + 1} plays")
+    # saved after every play: a browser that keeps no storage for a frame on another site
+    # (this one) refuses each save, and the embed says nothing of it over the cards
+    assert frame.evaluate("(window.__cardavia.flashes || []).filter((f) => f.type === 'notice').map((f) => f.text)") == []
 
 
 @pytest.mark.parametrize("attr,value,expected", [

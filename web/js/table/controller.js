@@ -5,7 +5,7 @@
 // one is still being shown, so the engine's thinking hides behind the animation.
 // Pass-and-play: several seats are people; every request speaks for the person holding the
 // device (`seat`), and the turn passes through the view's privacy screen from one to the next.
-import { readSave, writeSave, setSaveAside, saveKeyOf } from "./savefile.js";
+import { readSave, writeSave, setSaveAside, saveKeyOf, storageUsable } from "./savefile.js";
 import { recordMatch } from "../record/store.js";
 import { setPeopleNames } from "../names.js";
 
@@ -319,7 +319,9 @@ export class MatchController {
     const stored = writeSave(this.saveKey, { save: res.save, level: this.level, mode: this.mode, daily: this.daily,
       ...(this.names ? { names: this.names } : {}), ...(this.challenge ? { challenge: this.challenge } : {}),
       ...(this.recordedId ? { recordedId: this.recordedId } : {}) });
-    if (!stored && !this.warnedNotSaving) {
+    // a table embedded in another site whose browser keeps no storage for it: nothing the
+    // player could act on there, so no notice over the cards (the embed never said it saves)
+    if (!stored && !this.warnedNotSaving && !(this.view.embed && !storageUsable())) {
       this.warnedNotSaving = true;
       this.view.notice("table.not_saving");
     }

@@ -19,6 +19,12 @@ export function hasSave(game, deck) {
   try { return localStorage.getItem(saveKeyOf(game, deck)) !== null; } catch { return false; }
 }
 
+/** False when this document may not use storage at all (a frame on another site whose browser
+ * blocks third-party storage), as opposed to storage that is full. */
+export function storageUsable() {
+  try { return Boolean(localStorage); } catch { return false; }
+}
+
 const isObject = (x) => Boolean(x) && typeof x === "object" && !Array.isArray(x);
 
 /** {value: {v, save, level, …} | null} or {unreadable: what the key held}. */
