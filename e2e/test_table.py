@@ -49,16 +49,21 @@ FIT_JS = """() => {
   };
   check(document.querySelector('.board'), 'board');
   document.querySelectorAll('.hand .card-btn').forEach((b) => check(b, 'card ' + b.dataset.card));
-  document.querySelectorAll('.table-view .controls .btn, .table-view .controls select').forEach((b) => check(b, 'control ' + b.className));
+  document.querySelectorAll('.table-view .controls .btn, .table-view .controls select').forEach((b) => {
+    check(b, 'control ' + b.className);
+    const r = b.getBoundingClientRect(), box = b.closest('.controls').getBoundingClientRect();
+    if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`control ${b.className} past its panel: ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`);
+  });
   document.querySelectorAll('.choices:not([hidden]) button').forEach((b) => check(b, 'choice ' + b.textContent));
   return { outside: out, scrollX: document.documentElement.scrollWidth - vw };
 }"""
 
 
-@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (1280, 800)], ids=["390x844", "360x740", "1280x800"])
 @pytest.mark.parametrize("game", list(GAMES) + ["tarocchi-discard"])
 def test_phone_fit(table_page, server, game, size):
-    """Board, the whole hand and the action buttons on screen, no horizontal scroll."""
+    """Board, the whole hand and the action buttons on screen, no horizontal scroll: on two
+    phones and a desktop window."""
     page = table_page
     gid = "tarocchi" if game == "tarocchi-discard" else game
     seed = TAROCCHI_YOU_DEAL if game == "tarocchi-discard" else 5
