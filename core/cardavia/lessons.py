@@ -20,7 +20,7 @@ LEVEL = "normal"
 # (seed, the learner's seat) in which they do: found by scripts/find_lessons.py.
 LESSONS: dict[str, dict[str, Any]] = {
     "briscola": {"moments": ("trump", "trump_take", "last_draw"),
-                 "deals": {"piacentine": (3, 1)}},
+                 "deals": {"piacentine": (2, 1)}},
     "scopa": {"moments": ("choice", "sweep", "settebello", "primiera"),
               "deals": {"piacentine": (2, 1), "siciliane": (20, 0)}},
     "cicera": {"moments": ("partner", "picada", "matta"),

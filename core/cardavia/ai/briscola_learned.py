@@ -15,17 +15,18 @@ trump suit, the stock's size, the points and which cards are no longer unseen
 (played, in its hand, or the face-up trump). In a sampled world the play-out
 gives each side that view only (never the other hand), as a player would have.
 
-Experiment-only: the arena's ``expert-learned`` and ``normal-learned``
-(players.EXPERIMENTS), not levels of the site (docs/computer-players.md).
+The play-out of the Briscola normal level (``BriscolaPolicy.playout``); the
+arena's ``expert-learned`` plays it in the expert's worlds too, an experiment
+(players.EXPERIMENTS, docs/computer-players.md).
 """
 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 from ..games.briscola import RANK_POINTS, STRENGTH
-from .briscola_policy import BriscolaPolicy
 
 WEIGHTS_FILE = Path(__file__).with_name("briscola_learned.json")
 # sha256 of WEIGHTS_FILE, written by scripts/train_briscola.py when it trains.
@@ -175,7 +176,9 @@ def load_weights() -> list:
     """The trained weights (a list of N_FEATURES floats), read once."""
     global _WEIGHTS
     if _WEIGHTS is None:
-        data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+        # through the package's resources: in the browser the engine is imported
+        # straight from its wheel, a zip, where WEIGHTS_FILE is no file to open
+        data = json.loads(resources.files(__package__).joinpath(WEIGHTS_FILE.name).read_text(encoding="utf-8"))
         w = [float(v) for v in data["weights"]]
         if len(w) != N_FEATURES:
             raise ValueError(f"{WEIGHTS_FILE.name}: {len(w)} weights, expected {N_FEATURES}")
@@ -231,17 +234,3 @@ def learned_playout(state, team: int, weights=None) -> float:
         played.add(card)
         state._apply({"card": card})
     return float(points[team] - points[1 - team])
-
-
-class BriscolaLearnedPolicy(BriscolaPolicy):
-    """The live Briscola policy with the learned play-out in every sampled world
-    (the normal's and the expert's). Not registered: only the experiment
-    players use it."""
-
-    def playout(self, state, team: int, key=None) -> float:
-        if key is not None:
-            return super().playout(state, team, key)
-        return learned_playout(state, team)
-
-    def expert_playout(self, state, team: int) -> float:
-        return learned_playout(state, team)

@@ -74,7 +74,7 @@ class View:
         """The same seat's view played with the learned play-out (Briscola only)."""
         if self._state.GAME_ID != "briscola":
             raise ValueError(f"no learned player for {self._state.GAME_ID} (only briscola)")
-        from .briscola_learned import BriscolaLearnedPolicy
+        from .briscola_policy import BriscolaLearnedPolicy
         return View(self._state, self.seat, BriscolaLearnedPolicy())
 
     def sample(self, rng: random.Random, reading: bool = False) -> State:
