@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 
@@ -112,18 +111,10 @@ def moves(seed: int, a: str, b: str) -> list[str]:
     return out
 
 
-def net(path: str, z: float = 1.959964) -> dict:
-    from cardavia import arenalog
-    header, rows, _ = arenalog.read(path)
-    seeds = sorted(rows)
-    nets = [evaluation._net(rows[s]) for s in seeds]
-    n = len(nets)
-    mean = sum(nets) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in nets) / (n - 1)) if n > 1 else 0.0
-    half = z * sd / math.sqrt(n)
-    return {"a": header["a"], "b": header["b"], "seeds": n, "first_seed": seeds[0],
-            "last_seed": seeds[-1], "net_per_pair": round(mean, 4),
-            "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+def net(path: str) -> dict:
+    """The net per seed pair and its 95 % interval (train_briscola.py's arithmetic)."""
+    from train_briscola import net as paired_net  # scripts/ is this script's path
+    return paired_net(path)
 
 
 def seed_range(text: str) -> list[int]:
