@@ -284,6 +284,7 @@ export class MatchController {
     const res = await this.call("snapshot");
     if (token !== this.token || this.disposed) return;
     if (!res.ok) { this.view.error(res); return; }
+    await this.save(); // the guest's move too: the deal's last card may be theirs
     await this.view.present(res, token);
     if (token !== this.token) return;
     this.snap = res.snapshot;
