@@ -221,11 +221,7 @@ class Renderer:
                    text_tag("span", {"class": "badge"}, t("game.coming_soon")) if g and not playable else "")
         actions = ""
         if playable:
-            lesson = g.get("lesson")
-            learn = ""
-            if lesson and tr["id"] in lesson.get("decks", []):
-                learn = text_tag("a", {"class": "btn learn-link", "href": game_href(gid, tr["id"], None, {"learn": "1"}),
-                                       "title": t("coach.learn_note"), "data-done": "false"}, t("coach.learn"))
+            learn = self.learn_link(g, tr["id"])
             actions = tag("p", {"class": "game-card-actions"},
                           text_tag("a", {"class": "btn primary", "href": game_href(gid, tr["id"])}, t("game.play", game=name)),
                           learn,
@@ -234,6 +230,14 @@ class Renderer:
         return tag("li", {"class": "game-card"}, head,
                    text_tag("p", {"class": "rules-header"}, self.rules_header(g)),
                    text_tag("p", {}, t(f"game.{gid}.blurb")), actions)
+
+    def learn_link(self, g: dict, deck: str, extra_class: str = "") -> str:
+        """web/js/app.js learnLink as a first visit sees it (no lesson done yet)."""
+        lesson = g.get("lesson")
+        if not lesson or deck not in lesson.get("decks", []):
+            return ""
+        return text_tag("a", {"class": f"btn learn-link{extra_class}", "href": game_href(g["id"], deck, None, {"learn": "1"}),
+                              "title": self.t("coach.learn_note"), "data-done": "false"}, self.t("coach.learn"))
 
     def rules_header(self, g: dict | None) -> str:
         """web/js/rules.js rulesHeader."""
@@ -284,11 +288,7 @@ class Renderer:
                             t("game.tab.table")),
                    text_tag("a", {"role": "tab", "href": game_href(g["id"], deck, "rules"), "aria-selected": "false",
                                   "class": "tab", "tabindex": "-1"}, t("game.tab.rules")))
-        lesson = g.get("lesson")
-        learn = ""
-        if lesson and deck in lesson.get("decks", []):
-            learn = text_tag("a", {"class": "btn learn-link offer", "href": game_href(g["id"], deck, None, {"learn": "1"}),
-                                   "title": t("coach.learn_note"), "data-done": "false"}, t("coach.learn"))
+        learn = self.learn_link(g, deck, " offer")
         # the table's own boxes (web/js/table/layout.js, buildTable), empty: the felt and the
         # side panel take their place and size in the first paint
         seats = ["top"] if g["players"] == 2 else ["top", "left", "right"]
