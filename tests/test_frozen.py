@@ -1,9 +1,10 @@
-"""The frozen Briscola players (ai/briscola_v1.py), ``expert-v1`` and
-``normal-v1``, still play the moves they chose when they were frozen. The moves
-below were recorded on 2026-12-06 with the live expert and normal of that day
-(commit b6accf5, which played them too). If this fails, a change to the shared
-machinery (search, solver, play-out, determinize) altered the frozen players:
-copy the old behaviour into ai/briscola_v1.py, do not re-record these moves."""
+"""The frozen players (ai/frozen.py), ``expert-v1`` and ``normal-v1``, still
+play the moves they chose when they were frozen. The moves below were recorded
+with the live expert and normal of the day they were frozen, which played them
+too: Briscola's on 2026-12-06 at commit b6accf5, Scopa's (its first deal) on
+2026-12-06 at commit a9da728. If this fails, a change to the shared machinery
+(search, solver, play-out, determinize) altered the frozen players: copy the old
+behaviour into ai/briscola_v1.py or ai/scopa_v1.py, do not re-record these moves."""
 
 from __future__ import annotations
 
@@ -14,21 +15,29 @@ from cardavia.games import new_game
 from cardavia.games.base import rng_for
 
 PINNED = {
-    # (seed, team 0's player, team 1's player): the cards played, in order
-    (1, "expert-v1", "normal-v1"): "2C 7S 7D 3B KS 4D JD AD 5D ND AB 2B 5B KC 7C 5C 2D KD 5S "
+    # (game, seed, team 0's player, team 1's player): the first deal's actions, in order
+    ("briscola", 1, "expert-v1", "normal-v1"): "2C 7S 7D 3B KS 4D JD AD 5D ND AB 2B 5B KC 7C 5C 2D KD 5S "
                                    "NS JB 6D 3D 6B 4C 4S 7B 6S AS JC NB NC 3C 6C 2S 3S 4B JS KB AC",
-    (2, "normal-v1", "expert-v1"): "6C 6S 7D 4C 5D 4D JD KB 5C JB KD 2D NB NC 2B ND 7C NS 4B KC "
+    ("briscola", 2, "normal-v1", "expert-v1"): "6C 6S 7D 4C 5D 4D JD KB 5C JB KD 2D NB NC 2B ND 7C NS 4B KC "
                                    "2C JC 7B 3C KS 4S AC 5S JS 3D AB AD 7S AS 6D 3B 6B 2S 3S 5B",
+    ("scopa", 1, "expert-v1", "normal-v1"):
+        "7D:AD+6S 2S:2B NC ND:NC KS 4B 2D 3C:3S NB 4C:4B 5S 7C:2D+5S 6D 6C:6D 6B KC:KS JB 5B "
+        "KD 5D:5B 3B JC:JB 4S NS:NB JS JD:JS 3D:3B 5C AC 7B:6B+AC AB AS:AB KB:KD 2C 4D:4S "
+        "7S:5C+2C",
+    ("scopa", 2, "normal-v1", "expert-v1"):
+        "6B:6D NC:JC+AB KB:KD 6S JS AS 7D:6S+AS JD:JS 3C 3B:3C 2B AC NB AD:AC 2D:2B KC 5S "
+        "2C 4S 3S 4D:4S JB:5S+3S 5D 5B:5D KS:KC 5C 6C NS:NB 7B:2C+5C 4B 4C:4B 2S ND 3D 7C "
+        "7S:7C",
 }
 
 
-def deal_moves(seed: int, levels: tuple[str, str]) -> list[str]:
-    state = new_game("briscola", seed)
+def deal_moves(game: str, seed: int, levels: tuple[str, str]) -> list[str]:
+    state = new_game(game, seed)
     players = [make_player(levels[state.team_of(s)]) for s in range(2)]
     for p in players:
         p.budget_ms = float("inf")
     moves = []
-    while not state.is_terminal():
+    while not state.is_terminal() and state.deal_index() == 0:
         seat = state.current_player()
         choice = players[seat].choose(View(state, seat), rng_for("arena", seed, len(moves)))
         state.apply(choice)
@@ -38,19 +47,21 @@ def deal_moves(seed: int, levels: tuple[str, str]) -> list[str]:
 
 @pytest.mark.parametrize("key", sorted(PINNED))
 def test_the_frozen_players_play_as_when_they_were_frozen(key):
-    seed, a, b = key
-    assert " ".join(deal_moves(seed, (a, b))) == PINNED[key]
+    game, seed, a, b = key
+    assert " ".join(deal_moves(game, seed, (a, b))) == PINNED[key]
 
 
-def test_the_frozen_players_are_briscolas_only():
-    state = new_game("scopa", 1)
+def test_only_briscola_and_scopa_have_frozen_players():
+    state = new_game("cicera", 1)
     with pytest.raises(ValueError):
         make_player("expert-v1").choose(View(state, state.current_player()), rng_for("t", 1))
 
 
-def test_the_arena_offers_the_frozen_players_for_briscola_only(capsys):
+def test_the_arena_offers_the_frozen_players_for_briscola_and_scopa_only(capsys):
     from cardavia.__main__ import main
-    assert main(["arena", "scopa", "--players", "expert,expert-v1", "--deals", "1",
+    assert main(["arena", "cicera", "--players", "expert,expert-v1", "--deals", "1",
+                 "--jobs", "1"]) == 2
+    assert main(["arena", "scopa", "--players", "expert-learned,expert", "--deals", "1",
                  "--jobs", "1"]) == 2
     assert main(["arena", "briscola", "--players", "normal,normal-v1", "--deals", "1",
                  "--jobs", "1", "--no-clock"]) == 0

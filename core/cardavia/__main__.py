@@ -141,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
             out = simulate(args.game, args.games, args.seed, args.players, args.deck)
         elif args.command == "arena":
             a, b = args.players
-            from .ai.briscola_v1 import FROZEN_POLICIES
-            if args.game not in FROZEN_POLICIES and {a, b} & set(FROZEN + EXPERIMENTS):
-                raise GameError(f"{', '.join(FROZEN + EXPERIMENTS)} play "
-                                f"{', '.join(FROZEN_POLICIES)} only")
+            from .ai.frozen import FROZEN_POLICIES
+            if args.game not in FROZEN_POLICIES and {a, b} & set(FROZEN):
+                raise GameError(f"{', '.join(FROZEN)} play {', '.join(FROZEN_POLICIES)} only")
+            if args.game != "briscola" and {a, b} & set(EXPERIMENTS):
+                raise GameError(f"{', '.join(EXPERIMENTS)} play briscola only")
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
                         args.progress, not args.no_clock, args.log)
         elif args.command == "compare":

@@ -57,5 +57,3 @@ class BriscolaV1Policy(Policy):
     def expert_playout(self, state, team: int) -> float:
         return self.playout(state, team)
 
-
-FROZEN_POLICIES = {"briscola": BriscolaV1Policy}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from ..games.base import Action, State
-from .briscola_v1 import FROZEN_POLICIES
+from .frozen import FROZEN_POLICIES
 from .policies import policy_for
 from .policy import Policy
 from .search import SearchResult, best_index, pimc
@@ -63,7 +63,7 @@ class View:
         return self._state.all_cards_inferable(self.seat)
 
     def frozen(self) -> "View":
-        """The same seat's view played by the game's frozen policy (ai/briscola_v1.py)."""
+        """The same seat's view played by the game's frozen policy (ai/frozen.py)."""
         cls = FROZEN_POLICIES.get(self._state.GAME_ID)
         if cls is None:
             raise ValueError(f"no frozen player for {self._state.GAME_ID} "
@@ -160,7 +160,7 @@ class ExpertPlayer(NormalPlayer):
 
 
 class FrozenNormalPlayer(NormalPlayer):
-    """``normal-v1``: the normal search on the frozen policy (ai/briscola_v1.py)."""
+    """``normal-v1``: the normal search on the frozen policy (ai/frozen.py)."""
 
     name = "normal-v1"
 
@@ -169,7 +169,7 @@ class FrozenNormalPlayer(NormalPlayer):
 
 
 class FrozenExpertPlayer(ExpertPlayer):
-    """``expert-v1``: the expert search on the frozen policy (ai/briscola_v1.py)."""
+    """``expert-v1``: the expert search on the frozen policy (ai/frozen.py)."""
 
     name = "expert-v1"
 
@@ -199,7 +199,7 @@ class LearnedExpertPlayer(ExpertPlayer):
 
 LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
-# given day, to measure later work against (Briscola only).
+# given day, to measure later work against (Briscola and Scopa: ai/frozen.py).
 FROZEN = ("normal-v1", "expert-v1")
 # Experiments of the arena only (Briscola): the levels with a learned play-out.
 # ``expert-learned-64``: the same with 64 worlds a move, about the cost of today's expert.
