@@ -1,5 +1,6 @@
-"""Briscola's information-set MCTS (ai/briscola_ismcts.py) in the project's arena,
-without touching the CLI: the player is registered at runtime (the arena's
+"""Information-set MCTS (ai/briscola_ismcts.py) in the project's arena (Briscola's;
+Scopa's with ``arena --game scopa``), without touching the CLI: the player is
+registered at runtime (the arena's
 ``make_player`` learns the name ``expert-ismcts[-N][-greedy]``, N iterations a move) and
 the arena is ``evaluation.arena`` itself, so the log is the CLI's resumable log
 (its header holds the code fingerprint, which counts this player's module).
@@ -126,6 +127,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("arena")
+    p.add_argument("--game", choices=("briscola", "scopa"), default="briscola")
     p.add_argument("--players", default=f"{PREFIX},expert-v1")
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
@@ -147,7 +149,7 @@ def main(argv=None) -> int:
     if args.cmd == "arena":
         register()
         a, b = args.players.split(",")
-        out = evaluation.arena("briscola", a, b, args.deals, args.seed, 1, None,
+        out = evaluation.arena(args.game, a, b, args.deals, args.seed, 1, None,
                                args.progress, not args.no_clock, args.log)
         print(json.dumps(out), flush=True)
         if args.log:

@@ -1,10 +1,11 @@
-"""Information-set MCTS for Briscola (issue 27, candidate (b)): an experiment of
-the arena only, not a level of the site.
+"""Information-set MCTS for Briscola, and Scopa too (issue 27, candidate (b)): an
+experiment of the arena only (scripts/ismcts_arena.py), not a level of the site.
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte
 Carlo Tree Search"): one tree for the searcher, whose nodes are its information
 sets as the public action history names them (the cards played, in order: the
-searcher sees every card played, its own draws aside). Each iteration
+searcher sees every card played, its own draws aside; in Scopa, each capture
+too: a node is an action id). Each iteration
 
 1. samples a world of the hidden cards with the searcher's own view
    (``View.sample``, the very sampler of the PIMC players: the opponent's hand
@@ -20,17 +21,17 @@ searcher sees every card played, its own draws aside). Each iteration
    play-out likes best in this world (``expand="greedy"``,
    ``expert-ismcts-greedy``: the first visit of a reply is then the play-out's
    own, not a random card);
-4. plays the world out with the greedy key of ``expert-v1`` (ai/briscola_v1.py)
+4. plays the world out with the greedy key of ``expert-v1`` (ai/frozen.py)
    (``leaf_solve``: or solves it exactly once at most that many plays are left;
    off by default: at 320 iterations it made the moves of tricks 15-16 cost 3 to
    12 times expert-v1's there);
-5. backs the margin up, scaled to [-1, 1].
+5. backs the margin up, scaled to about [-1, 1] (``SETTINGS``: per game).
 
-The move played is the root's most visited card (ties: the better mean, then the
-greedy key). Once the real position has at most ``SOLVE_PLIES`` plays left after
-the move, the player is ``expert-v1`` itself (its 128 worlds each solved exactly,
-or the one exact solve once every card is inferable), so the two differ in the
-first 16 tricks only.
+The move played is the root's most visited action (ties: the better mean, then
+the greedy key). Once the real position has at most expert-v1's ``SOLVE_PLIES``
+plays left after the move, the player is ``expert-v1`` itself (its worlds each
+solved exactly, or the one exact solve once every card is inferable): in
+Briscola the two differ in the first 16 tricks only.
 
 The budget is a count of iterations, never a clock; every random choice comes
 from the rng the caller gives, so a seed gives the same moves on any machine.
@@ -45,16 +46,16 @@ from .players import FrozenExpertPlayer, Player, View
 from .policy import SolverLimit
 from .solver import Solver
 
-ITERATIONS = 400  # the budget per move: ~1.1x expert-v1's mean move time (docs)
-EXPLORATION = 0.35  # UCB1's constant, on values in [-1, 1]
-SOLVE_PLIES = 7  # expert-v1's: from here on the real position is expert-v1's
+ITERATIONS = 400  # the budget per move: ~1.1x Briscola's expert-v1 mean move time (docs)
 LEAF_SOLVE = 0  # tree leaves with at most this many plays left solved exactly (0: none)
-SCALE = 120.0  # all the card points: a margin over this is in [-1, 1]
+# Per game: the margin that maps to 1 (Briscola: all 120 card points; Scopa: a
+# deal's margin is rarely past 6) and UCB1's constant on values so scaled.
+SETTINGS = {"briscola": (120.0, 0.35), "scopa": (6.0, 0.5)}
 
 
 class Node:
-    """One information set of the searcher's tree: reached by ``card`` played by
-    a seat of team ``team``; its totals are that team's."""
+    """One information set of the searcher's tree: reached by an action (its id)
+    of a seat of team ``team``; its totals are that team's."""
 
     __slots__ = ("team", "visits", "total", "avail", "children")
 
@@ -69,12 +70,12 @@ class Node:
 def _ucb_pick(node: Node, actions: list, c: float) -> tuple:
     best, best_u = None, -math.inf
     for a in actions:
-        child = node.children[a["card"]]
+        child = node.children[a["id"]]
         child.avail += 1
         u = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
         if u > best_u:  # first among equals: the hand's order, the same every time
             best, best_u = a, u
-    return best, node.children[best["card"]]
+    return best, node.children[best["id"]]
 
 
 class ISMCTSPlayer(Player):
@@ -82,9 +83,11 @@ class ISMCTSPlayer(Player):
 
     name = "expert-ismcts"
 
-    def __init__(self, iterations: int = ITERATIONS, exploration: float = EXPLORATION,
-                 solve_plies: int = SOLVE_PLIES, leaf_solve: int = LEAF_SOLVE,
+    def __init__(self, iterations: int = ITERATIONS, exploration: float | None = None,
+                 solve_plies: int | None = None, leaf_solve: int = LEAF_SOLVE,
                  expand: str = "random", budget_ms: float | None = None):
+        """``exploration``: the game's (SETTINGS) unless given; ``solve_plies``:
+        expert-v1's SOLVE_PLIES unless given."""
         if expand not in ("random", "greedy"):
             raise ValueError(f"expand: random or greedy, not {expand!r}")
         self.iterations = iterations
@@ -101,15 +104,18 @@ class ISMCTSPlayer(Player):
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]["id"]
-        obs = view.observation()
-        plies_left = 40 - sum(obs["captured"]) - len(obs["trick"])
-        if plies_left - 1 <= self.solve_plies or view.all_cards_inferable():
+        frozen = view.frozen()
+        solve_plies = frozen.solve_plies if self.solve_plies is None else self.solve_plies
+        if view.plies_left() - 1 <= solve_plies or view.all_cards_inferable():
             return FrozenExpertPlayer(budget_ms=self.budget_ms).choose(view, rng)
-        return self.search(view.frozen(), actions, rng)
+        return self.search(frozen, actions, rng)
 
     def search(self, view: View, actions: list, rng: random.Random) -> str:
         policy = view.policy
         team = view.team
+        scale, exploration = SETTINGS[view.observation()["game"]]
+        self.scale = scale
+        self.c = exploration if self.exploration is None else self.exploration
         solver = Solver(team, policy=policy) if self.leaf_solve else None
         root = Node(1 - team)
         for _ in range(self.iterations):
@@ -124,12 +130,12 @@ class ISMCTSPlayer(Player):
         path = []
         node = root
         start = world.deal_index()
-        c = self.exploration
+        c = self.c
         while world.deal_index() == start and not world.is_terminal():
             if solver is not None and world.plies_left() <= self.leaf_solve:
                 break
             legal = world.legal_actions()
-            untried = [a for a in legal if a["card"] not in node.children]
+            untried = [a for a in legal if a["id"] not in node.children]
             if untried:
                 if len(untried) == 1:
                     a = untried[0]
@@ -137,7 +143,7 @@ class ISMCTSPlayer(Player):
                     a = max(untried, key=lambda x: policy.greedy_key(world, x))
                 else:
                     a = untried[rng.randrange(len(untried))]
-                child = node.children[a["card"]] = Node(world.team_of(world.current_player()))
+                child = node.children[a["id"]] = Node(world.team_of(world.current_player()))
                 world._apply(a)
                 path.append(child)
                 break
@@ -145,7 +151,7 @@ class ISMCTSPlayer(Player):
             world._apply(a)
             path.append(child)
             node = child
-        value = _value(world, team, policy, solver, start, self.leaf_solve) / SCALE
+        value = _value(world, team, policy, solver, start, self.leaf_solve) / self.scale
         for n in path:
             n.visits += 1
             n.total += value if n.team == team else -value
@@ -165,7 +171,7 @@ def _value(world, team: int, policy, solver, start: int, solve_plies: int) -> fl
 
 
 def _final_key(root: Node, action, greedy_key) -> tuple:
-    child = root.children.get(action["card"])
+    child = root.children.get(action["id"])
     if child is None or not child.visits:
         return (0, -math.inf, greedy_key(action))
     return (child.visits, child.total / child.visits, greedy_key(action))

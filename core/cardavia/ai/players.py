@@ -59,6 +59,10 @@ class View:
     def solve_plies(self) -> int:
         return self.policy.SOLVE_PLIES
 
+    def plies_left(self) -> int | None:
+        """Plays left in the deal: public (every seat sees how many cards remain)."""
+        return self._state.plies_left()
+
     def all_cards_inferable(self) -> bool:
         return self._state.all_cards_inferable(self.seat)
 
