@@ -12,6 +12,11 @@ ScopaPolicy) with
   holds in that sampled world (a sweep 10 points more), candidate (c);
 - ``smooth``: a deal's value is its margin plus 0.02 a card and 0.03 a coin of
   the difference, so near-ties lean to the majorities;
+- ``reads``: the expert's worlds deal the opponent no card of a rank it showed
+  it lacks this round: at one of its plays since the hands were last dealt, a
+  card of that rank would have swept the table it faced, or taken the
+  settebello, and it did neither (a read, not a rule: the events it sees);
+- knowledge joined by ``+`` (``sharp+reads``) is both;
 - ``-sN``: N sampled worlds a move (the expert's are 96); ``-pN``: each world
   solved exactly from N plays left (the expert's are 6).
 
@@ -33,8 +38,9 @@ from cardavia.ai import View, make_player
 from cardavia.ai.players import ExpertPlayer
 from cardavia.ai.scopa_policy import ScopaPolicy, material
 from cardavia.games import new_game
+from cardavia.games._sampling import deal_constrained
 from cardavia.games.base import rng_for
-from cardavia.games.scopa import capture_options, value
+from cardavia.games.scopa import CAPTURE_VALUE, SETTEBELLO, capture_options, value
 
 
 def reply_gain(state, table: list[str], seat: int) -> float:
@@ -79,7 +85,54 @@ class SmoothPolicy(ScopaPolicy):
                 + 0.03 * (coins[team] - coins[1 - team]))
 
 
-KNOWLEDGE = {"base": ScopaPolicy, "sharp": SharpPolicy, "smooth": SmoothPolicy}
+def shown_lacking(state, seat: int) -> set[str]:
+    """The ranks the opponent of ``seat`` showed it lacks this round (see
+    ``reads``), from the events ``seat`` sees."""
+    opp, table, banned = 1 - seat, [], set()
+    for event in state.events_for(seat):
+        kind = event["type"]
+        if kind == "dealt":
+            table, banned = list(event["table"]), set()
+        elif kind == "hand":
+            banned = set()
+        elif kind in ("placed", "captured"):
+            if event["seat"] == opp:
+                taken = event.get("cards", [])
+                swept = kind == "captured" and len(taken) == len(table)
+                for rank in CAPTURE_VALUE:
+                    groups = capture_options(rank + "X", table)
+                    if not swept and any(len(g) == len(table) for g in groups):
+                        banned.add(rank)
+                    if SETTEBELLO not in taken and any(SETTEBELLO in g for g in groups):
+                        banned.add(rank)
+            if kind == "placed":
+                table.append(event["card"])
+            else:
+                table = [t for t in table if t not in event["cards"]]
+    return banned
+
+
+class ReadsPolicy(ScopaPolicy):
+    def determinize_reading(self, state, seat: int, rng):
+        banned = self.memo("reads", state, state.event_count,
+                           lambda s: shown_lacking(s, seat))
+        opp = 1 - seat
+        if not banned or not state.hands[opp]:
+            return state.determinize(seat, rng)
+        unseen = sorted(state.hands[opp] + state.stock)
+        rng.shuffle(unseen)
+        ranks = {c: c[:-1] for c in unseen}
+        out = deal_constrained(unseen, [len(state.hands[opp]), len(state.stock)],
+                               [banned, set()], ranks, set(ranks.values()), rng)
+        if out is None:
+            return state.determinize(seat, rng)
+        world = state.clone()
+        world.hands[opp], world.stock = out[0]
+        return world
+
+
+KNOWLEDGE = {"base": ScopaPolicy, "sharp": SharpPolicy, "smooth": SmoothPolicy,
+             "reads": ReadsPolicy}
 
 
 class VariantPlayer(ExpertPlayer):
@@ -95,9 +148,14 @@ class VariantPlayer(ExpertPlayer):
 
 def variant(name: str) -> VariantPlayer | None:
     parts = name.split("-")
-    if len(parts) < 2 or parts[0] != "scopa" or parts[1] not in KNOWLEDGE:
+    if len(parts) < 2 or parts[0] != "scopa":
         return None
-    policy, samples = KNOWLEDGE[parts[1]], None
+    kinds = parts[1].split("+")
+    if not all(k in KNOWLEDGE for k in kinds):
+        return None
+    policy = KNOWLEDGE[kinds[0]] if len(kinds) == 1 else type(
+        "+".join(kinds), tuple(KNOWLEDGE[k] for k in kinds), {})
+    samples = None
     for part in parts[2:]:
         if part[:1] == "s" and part[1:].isdigit():
             samples = int(part[1:])
