@@ -1,6 +1,6 @@
 """The frozen Scopa player ``expert-v1`` (with ``normal-v1``): the expert and
 normal levels of Scopa exactly as they played on 2026-12-06 (commit a9da728),
-before issue 27 changed Scopa, so that later work is measured against that day
+so that issue 27's work on Scopa is measured against that day
 (``arena scopa --players expert,expert-v1``). Arena opponents, not levels of the
 site. As in ai/briscola_v1.py, the day's Scopa knowledge (``greedy_key``, which
 was also the play-out policy, and ``material``) is copied here and its budgets
