@@ -20,7 +20,9 @@ import sys
 from cardavia import evaluation
 from cardavia.ai import View
 from cardavia.ai.players import ExpertPlayer
+from cardavia.ai.policy import margin
 from cardavia.ai.scopa_policy import ScopaPolicy, material
+from cardavia.ai.search import best_index
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 from cardavia.games.scopa import SETTEBELLO, value
@@ -94,7 +96,8 @@ def all_features(state, actions):
     return [features(state, a, *ctx) for a in actions]
 
 
-def learned_key_factory(w):
+def learned_playout(w):
+    """The play-out: each mover takes the action the weights ``w`` score highest."""
     def playout(state, team):
         start = state.deal_index()
         while state.deal_index() == start and not state.is_terminal():
@@ -109,7 +112,7 @@ def learned_key_factory(w):
                 state._apply(best)
             else:
                 state._apply(actions[0])
-        return ScopaPolicy.rollout_value(None, state, team)
+        return margin(state, team)
     return playout
 
 
@@ -128,7 +131,6 @@ def gen(seed_lo, seed_hi, out):
                     res = p.search(view, rng)
                     fs = all_features(st, acts)
                     fh.write(json.dumps({"f": fs, "v": res.means()}) + "\n")
-                    from cardavia.ai.search import best_index
                     choice = res.actions[best_index(view, res)]["id"]
                 else:
                     choice = p.choose(view, rng)
@@ -169,7 +171,7 @@ _PLAYOUT = None
 
 def register(wpath):
     global _PLAYOUT
-    _PLAYOUT = learned_key_factory(json.load(open(wpath)))
+    _PLAYOUT = learned_playout(json.load(open(wpath)))
     base = evaluation.make_player
 
     class Pl(ExpertPlayer):
