@@ -68,16 +68,18 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def timing(seeds: list[int], names: list[str]) -> dict:
+def timing(seeds: list[int], names: list[str], game: str = "briscola") -> dict:
+    """``game``'s deals played by its frozen expert (the live one where it has none)."""
+    from cardavia.ai.frozen import FROZEN_POLICIES
     register()
     players = {n: evaluation.make_player(n) for n in names}
     for p in players.values():
         p.budget_ms = float("inf")
-    driver = make_player("expert-v1")
+    driver = make_player("expert-v1" if game in FROZEN_POLICIES else "expert")
     driver.budget_ms = float("inf")
     times = {n: [] for n in names}
     for seed in seeds:
-        state = new_game("briscola", seed)
+        state = new_game(game, seed)
         move = 0
         while not state.is_terminal():
             seat = state.current_player()
@@ -127,7 +129,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("arena")
-    p.add_argument("--game", choices=("briscola", "scopa"), default="briscola")
+    p.add_argument("--game", choices=("briscola", "scopa", "tarocchi"), default="briscola")
     p.add_argument("--players", default=f"{PREFIX},expert-v1")
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
@@ -135,6 +137,7 @@ def main(argv=None) -> int:
     p.add_argument("--no-clock", action="store_true")
     p.add_argument("--log")
     p = sub.add_parser("time")
+    p.add_argument("--game", choices=("briscola", "scopa", "tarocchi"), default="briscola")
     p.add_argument("--seeds", default="1-4")
     p.add_argument("--players", default=f"expert-v1,{PREFIX}")
     p = sub.add_parser("moves")
@@ -155,7 +158,7 @@ def main(argv=None) -> int:
         if args.log:
             print(json.dumps(net(args.log)))
     elif args.cmd == "time":
-        print(json.dumps(timing(seed_range(args.seeds), args.players.split(","))))
+        print(json.dumps(timing(seed_range(args.seeds), args.players.split(","), args.game)))
     elif args.cmd == "moves":
         a, b = args.players.split(",")
         print(json.dumps(moves(args.seed, a, b)))

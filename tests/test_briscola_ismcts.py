@@ -12,7 +12,7 @@ import pytest
 
 from cardavia.ai import View
 from cardavia.ai import briscola_ismcts as bi
-from cardavia.ai.players import FrozenExpertPlayer
+from cardavia.ai.players import ExpertPlayer, FrozenExpertPlayer
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 
@@ -105,3 +105,40 @@ def test_the_endgame_is_expert_v1s():
         b = FrozenExpertPlayer(budget_ms=float("inf")).choose(
             View(state, seat), rng_for("test", 6, move))
         assert a == b
+
+
+def _tarocchi_moves(seed: int, plies_left: int = 44) -> list[str]:
+    """Tarocchi played by four ISMCTS players until ``plies_left`` plays remain."""
+    state = new_game("tarocchi", seed)
+    player = bi.ISMCTSPlayer(16, expand="greedy", budget_ms=float("inf"))
+    moves, move = [], 0
+    while state.plies_left() is None or state.plies_left() > plies_left:
+        seat = state.current_player()
+        legal = {a["id"] for a in state.legal_actions()}
+        choice = player.choose(View(state, seat), rng_for("test", seed, move))
+        assert choice in legal
+        moves.append(choice)
+        state.apply(choice)
+        move += 1
+    return moves
+
+
+def test_tarocchi_moves_are_legal_and_repeat_for_a_seed():
+    """Tarocchi has no frozen player: the search runs on its live policy."""
+    assert _tarocchi_moves(7) == _tarocchi_moves(7)
+
+
+def test_tarocchis_discard_and_endgame_are_the_live_experts():
+    state = new_game("tarocchi", 8)
+    assert state.phase == "discard"
+    seat = state.current_player()
+    a = bi.ISMCTSPlayer(budget_ms=float("inf")).choose(View(state, seat), rng_for("test", 8, 0))
+    b = ExpertPlayer(budget_ms=float("inf")).choose(View(state, seat), rng_for("test", 8, 0))
+    assert a == b
+    rng = random.Random(8)
+    while state.plies_left() is None or state.plies_left() > 10:
+        state.apply(rng.choice(state.legal_actions())["id"])
+    seat = state.current_player()
+    a = bi.ISMCTSPlayer(budget_ms=float("inf")).choose(View(state, seat), rng_for("test", 8, 1))
+    b = ExpertPlayer(budget_ms=float("inf")).choose(View(state, seat), rng_for("test", 8, 1))
+    assert a == b

@@ -42,7 +42,8 @@ from __future__ import annotations
 import math
 import random
 
-from .players import FrozenExpertPlayer, Player, View
+from .frozen import FROZEN_POLICIES
+from .players import ExpertPlayer, FrozenExpertPlayer, Player, View
 from .policy import SolverLimit
 from .solver import Solver
 
@@ -50,7 +51,8 @@ ITERATIONS = 400  # the budget per move: ~1.1x Briscola's expert-v1 mean move ti
 LEAF_SOLVE = 0  # tree leaves with at most this many plays left solved exactly (0: none)
 # Per game: the margin that maps to 1 (Briscola: all 120 card points; Scopa: a
 # deal's margin is rarely past 6) and UCB1's constant on values so scaled.
-SETTINGS = {"briscola": (120.0, 0.35), "scopa": (6.0, 0.5)}
+# Tarocchi: a deal's margin plus its win bonus (tarocchi_value.py) is rarely past 40.
+SETTINGS = {"briscola": (120.0, 0.35), "scopa": (6.0, 0.5), "tarocchi": (40.0, 0.5)}
 
 
 class Node:
@@ -104,11 +106,17 @@ class ISMCTSPlayer(Player):
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]["id"]
-        frozen = view.frozen()
-        solve_plies = frozen.solve_plies if self.solve_plies is None else self.solve_plies
-        if view.plies_left() - 1 <= solve_plies or view.all_cards_inferable():
-            return FrozenExpertPlayer(budget_ms=self.budget_ms).choose(view, rng)
-        return self.search(frozen, actions, rng)
+        # The base to search on and to hand the endgame to: the game's frozen
+        # expert where it has one (Briscola, Scopa), else its live expert (Tarocchi).
+        if view.observation()["game"] in FROZEN_POLICIES:
+            base, endgame = view.frozen(), FrozenExpertPlayer
+        else:
+            base, endgame = view, ExpertPlayer
+        solve_plies = base.solve_plies if self.solve_plies is None else self.solve_plies
+        left = view.plies_left()  # None outside the play (Tarocchi's discard)
+        if left is None or left - 1 <= solve_plies or view.all_cards_inferable():
+            return endgame(budget_ms=self.budget_ms).choose(view, rng)
+        return self.search(base, actions, rng)
 
     def search(self, view: View, actions: list, rng: random.Random) -> str:
         policy = view.policy
