@@ -245,7 +245,7 @@ class _TrickSeen:
 
 def _lead_by_trick(state) -> str:
     """A lead chosen by playing each lead worth trying (per suit its highest and
-    its lowest card) through the trick, the three others playing ``_world_best``'s
+    its lowest card; never the Matto) through the trick, the three others playing ``_world_best``'s
     cards: the best swing of the trick (the opponents' points count twice, as in
     ``_play_values``) less the card's future worth. Tarocchi's expert play-out
     (``tarocchi_policy._lead_by_trick``) does the same."""
