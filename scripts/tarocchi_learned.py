@@ -24,6 +24,7 @@ import sys
 from cardavia import evaluation
 from cardavia.ai import View
 from cardavia.ai.players import ExpertPlayer
+from cardavia.ai.search import best_index
 from cardavia.ai.tarocchi_policy import (_MATTO_T, _TUP, TarocchiPolicy, _EARLY, _LATE,
                                          _policy_card, fast_playout)
 from cardavia.games import new_game
@@ -175,9 +176,7 @@ def gen(seed_lo, seed_hi, out):
                     fs = features(*position(st), legal)
                     fh.write(json.dumps({"f": [dense(f) for f in fs], "v": res.means(),
                                          "seed": seed}) + "\n")
-                    i = max(range(len(res.actions)), key=lambda j: (res.totals[j],
-                                                             view.greedy_key(res.actions[j])))
-                    choice = res.actions[i]["id"]
+                    choice = res.actions[best_index(view, res)]["id"]
                 else:
                     choice = p.choose(view, rng)
                 st.apply(choice)
