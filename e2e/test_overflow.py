@@ -61,10 +61,25 @@ LEVEL_WIDTHS = """() => { const s = document.querySelector('.table-view .control
   return {need, got: s.getBoundingClientRect().width, shown: s.selectedOptions[0].textContent}; }"""
 
 
+# The words of the table's buttons that the layout split over two lines ("Hin t").
+SPLIT_WORDS = """() => [...document.querySelectorAll('.table-view .controls .buttons .btn')].flatMap((b) => {
+  const text = b.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  const out = [];
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+    const tops = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
+    if (tops.size > 1) out.push(m[0]);
+  }
+  return out; })"""
+
+
 def level_name_whole(page, where: str) -> None:
+    """The level's name shown whole, and no button's word broken over two lines."""
     got = page.evaluate(LEVEL_WIDTHS)
     assert got is not None, f"{where}: no level list on the table"
     assert got["got"] >= got["need"] - 0.5, f"{where}: the level list is {got['got']:.0f} px of the {got['need']:.0f} px that show {got['shown']!r} whole"
+    assert page.evaluate(SPLIT_WORDS) == [], f"{where}: words broken inside the table's buttons"
 
 
 @pytest.mark.parametrize("game,deck,seed", GAMES)
