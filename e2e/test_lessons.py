@@ -28,6 +28,13 @@ READY = """() => {
 }"""
 
 
+ON_SCREEN = """() => {
+  const rs = [...document.querySelectorAll('.coach-pick')].map((e) => e.getBoundingClientRect());
+  const words = document.querySelector('.coach-do').getBoundingClientRect();
+  return rs.length && rs.every((r) => r.top >= 0 && r.bottom <= innerHeight) && words.top >= 0 && words.bottom <= innerHeight;
+}"""
+
+
 @pytest.fixture(scope="module")
 def phone(browser, server):
     with shared_page(browser, {"width": 390, "height": 844}) as page:
@@ -52,6 +59,9 @@ def follow_coach(page, shots: str | None = None, stop_after: int | None = None) 
             return taps
         if stop_after is not None and taps >= stop_after:
             return taps
+        # what to tap is on screen with the coach's words above it, without Playwright's own
+        # scrolling (the page scrolls itself: Tarocchi's first discard is below a phone's edge)
+        page.wait_for_function(ON_SCREEN, timeout=5_000)
         pick = page.locator(".coach-pick").first
         # the coach says what to do in words as well as with the mark
         assert page.locator(".coach-do").is_visible() and page.locator(".coach-do b, .coach-tap").first.inner_text().strip()

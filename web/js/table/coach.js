@@ -196,17 +196,47 @@ export class Coach {
     const where = last && last.moment ? this.pointAt(last.moment) : null;
     if (where) where.classList.add("coach-point");
     if (!this.suggest || v.el.dataset.state !== "yours") return;
-    const pick = (e) => { if (e) e.classList.add("coach-pick"); };
-    if (this.suggest.declare) { pick(v.choiceEl.querySelector(".declare-go")); return; }
+    const picked = this.picks().filter(Boolean);
+    for (const e of picked) e.classList.add("coach-pick");
+    this.bringIntoView(picked);
+  }
+
+  /** What to tap next: the card(s), then the option or button. */
+  picks() {
+    const v = this.view;
+    if (this.suggest.declare) return [v.choiceEl.querySelector(".declare-go")];
     const a = this.suggest.action;
-    if (v.choosing) { pick(v.choiceEl.querySelector(`button[data-action="${CSS.escape(a.id)}"]`)); return; }
+    if (v.choosing) return [v.choiceEl.querySelector(`button[data-action="${CSS.escape(a.id)}"]`)];
     if (a.type === "discard" && a.cards) {
       const left = a.cards.filter((c) => !v.discardSel.includes(c));
-      if (!left.length) { pick(v.choiceEl.querySelector(`button[data-action="${CSS.escape(a.id)}"]`)); return; }
-      for (const c of left) pick(v.handEl.querySelector(`button[data-card="${CSS.escape(c)}"]`));
-      return;
+      if (!left.length) return [v.choiceEl.querySelector(`button[data-action="${CSS.escape(a.id)}"]`)];
+      return left.map((c) => v.handEl.querySelector(`button[data-card="${CSS.escape(c)}"]`));
     }
-    pick(v.handEl.querySelector(`button[data-card="${CSS.escape(a.card)}"]`));
+    return [v.handEl.querySelector(`button[data-card="${CSS.escape(a.card)}"]`)];
+  }
+
+  /** On a phone the coach's box pushes the hand below the screen's edge (Tarocchi's first
+   *  discard): once per step, the page is scrolled so that what to tap is on screen, the
+   *  coach's "Do this" line kept in view above it. A reader who scrolls away is left there. */
+  bringIntoView(picked) {
+    if (!picked.length || (this.scrolledFor === this.suggest && this.scrolledTo === picked[0])) return;
+    this.scrolledFor = this.suggest;
+    this.scrolledTo = picked[0];
+    const rects = picked.map((e) => e.getBoundingClientRect());
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    const room = window.innerHeight;
+    let by = 0;
+    if (bottom > room - 8) {
+      by = bottom - room + 12;
+      const words = this.doEl.hidden ? this.el : this.doEl;
+      const wordsTop = words.getBoundingClientRect().top;
+      if (wordsTop > 0 && wordsTop < top) by = Math.min(by, wordsTop - 8); // the words stay on screen
+    } else if (top < 0) by = top - 12;
+    if (by >= 1 || by <= -1) {
+      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      window.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
+    }
   }
 
   pointAt(m) {
