@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e bench bench-web lighthouse bench-arena train screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -35,12 +35,12 @@ serve: build
 	@echo "Serving dist/ at http://localhost:$(PORT)/"
 	$(PY) scripts/serve.py --port $(PORT) dist
 
-# The engine's suites (CPython, Pyodide in Node.js, the JS units) are single-threaded: they run
-# side by side on two cores, each's output printed whole when it ends; then the browser tests,
-# which build the site themselves.
+# The engine's suites (CPython, Pyodide in Node.js, the JS units) and the site's build are
+# single-threaded: they run side by side on two cores, each's output printed whole when it
+# ends (the longest first); then the browser tests on the site just built.
 test: setup setup-browser
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-py test-js test-pyodide
-	$(MAKE) --no-print-directory test-e2e
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-pyodide test-py test-js build
+	$(MAKE) --no-print-directory e2e-run
 
 test-py: setup-py
 	$(PY) -m pytest tests
@@ -53,6 +53,10 @@ test-pyodide: setup
 
 test-e2e: setup setup-browser
 	$(PY) scripts/build_site.py
+	$(MAKE) --no-print-directory e2e-run
+
+# the browser tests alone, on dist/ as built (make test and make test-e2e build it first)
+e2e-run:
 	$(PY) scripts/run_e2e.py e2e --durations=25
 
 bench: setup-py

@@ -234,7 +234,8 @@ export class Coach {
       if (wordsTop > 0 && wordsTop < top) by = Math.min(by, wordsTop - 8); // the words stay on screen
     } else if (top < 0) by = top - 12;
     if (by >= 1 || by <= -1) {
-      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      // smooth, unless the reader asks for less motion or plays at the instant speed
+      const still = !this.view.pace().travel || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
       window.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
     }
   }
