@@ -74,8 +74,8 @@ SPLIT_WORDS = """() => [...document.querySelectorAll('.table-view .controls .but
   return out; })"""
 
 
-def level_name_whole(page, where: str) -> None:
-    """The level's name shown whole, and no button's word broken over two lines."""
+def controls_read_whole(page, where: str) -> None:
+    """The row under the table reads whole: the level's name uncut, no button's word broken over two lines."""
     got = page.evaluate(LEVEL_WIDTHS)
     assert got is not None, f"{where}: no level list on the table"
     assert got["got"] >= got["need"] - 0.5, f"{where}: the level list is {got['got']:.0f} px of the {got['need']:.0f} px that show {got['shown']!r} whole"
@@ -100,12 +100,12 @@ def test_no_table_scrolls_sideways_in_any_language(phone, server, game, deck, se
     for code in LANGS:
         set_lang(page, code)
         no_sideways_scroll(page, f"{game} ({deck}) in {code} at 390 px")
-        level_name_whole(page, f"{game} ({deck}) in {code} at 390 px")
+        controls_read_whole(page, f"{game} ({deck}) in {code} at 390 px")
         if code in ("fa", "ar") and game in ("tarocchi", "cicera"):
             page.screenshot(path=str(ART / f"overflow-{game}-{seed}-{code}-390.png"))
         resize(page, 360, 780)
         no_sideways_scroll(page, f"{game} ({deck}) in {code} at 360 px")
-        level_name_whole(page, f"{game} ({deck}) in {code} at 360 px")
+        controls_read_whole(page, f"{game} ({deck}) in {code} at 360 px")
         resize(page, 390, 844)
     set_lang(page, "en")
 

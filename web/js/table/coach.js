@@ -50,6 +50,8 @@ export class Coach {
     // what the coach says now: [{id, say()}]; a resumed lesson starts again from the game in a few words
     this.lines = [{ id: "intro", say: () => t(`coach.${this.game}.intro`) }];
     this.suggest = null; // on the learner's turn: {action, advice}
+    this.scrolledFor = null; // the step (suggest) and marks the page was last scrolled to show
+    this.scrolledTo = "";
     this.finished = false;
   }
 
@@ -219,9 +221,11 @@ export class Coach {
    *  discard): once per step, the page is scrolled so that what to tap is on screen, the
    *  coach's "Do this" line kept in view above it. A reader who scrolls away is left there. */
   bringIntoView(picked) {
-    if (!picked.length || (this.scrolledFor === this.suggest && this.scrolledTo === picked[0])) return;
+    // the step and what is left to tap in it, by name: a redrawn hand (new buttons) is the same step
+    const marks = picked.map((e) => e.dataset.card || e.dataset.action || "go").join(" ");
+    if (!picked.length || (this.scrolledFor === this.suggest && this.scrolledTo === marks)) return;
     this.scrolledFor = this.suggest;
-    this.scrolledTo = picked[0];
+    this.scrolledTo = marks;
     const rects = picked.map((e) => e.getBoundingClientRect());
     const top = Math.min(...rects.map((r) => r.top));
     const bottom = Math.max(...rects.map((r) => r.bottom));
