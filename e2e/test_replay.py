@@ -333,9 +333,12 @@ def test_the_daily_deal_is_marked_once_played(page, server):
 
 
 def test_an_invalid_injected_date_is_ignored(page, server):
+    """An impossible ?today= falls back to the real day, in UTC: the page's clock is fixed
+    (half an hour before midnight UTC), so the day it shows does not race the test's."""
+    page.clock.set_fixed_time(datetime(2026, 3, 14, 23, 30, tzinfo=timezone.utc))
     page.goto(server.url + "#/daily?today=2026-02-30")
     page.wait_for_selector(".daily-page li.daily-game")
-    assert page.evaluate("document.querySelector('.daily-page').dataset.day") == datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    assert page.evaluate("document.querySelector('.daily-page').dataset.day") == "2026-03-14"
 
 
 def test_the_home_page_links_to_the_daily_deal(page, server):
