@@ -22,6 +22,9 @@ GAMES: tuple[str, ...] = tuple(g for g, entry in _CATALOGUE["games"].items() if 
 DECKS: dict[str, tuple[str, ...]] = {g: tuple(_CATALOGUE["games"][g]["decks"]) for g in GAMES}
 # every game with every deck it is played with (Scopa twice: Piacentine and Siciliane)
 GAME_DECKS: tuple[tuple[str, str], ...] = tuple((g, d) for g in GAMES for d in DECKS[g])
+# every game that has a lesson, on the first deck its lesson deals for
+LESSONS: tuple[tuple[str, str], ...] = tuple((g, _CATALOGUE["games"][g]["lesson"]["decks"][0])
+                                             for g in GAMES if _CATALOGUE["games"][g]["lesson"])
 
 
 def table_deck(game: str) -> str:

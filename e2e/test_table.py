@@ -10,13 +10,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, shared_page, close_context
+from helpers import GAMES, READY, WAITING, table_deck
 
-READY = "window.__cardavia && window.__cardavia.ready === true"
 YOURS = ".table-view[data-state=yours]"
-WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
 ARTIFACTS = ROOT / "test-artifacts"
-GAMES = {"briscola": "piacentine", "scopa": "siciliane", "cicera": "bresciane", "tarocchi": "tarocco-piemontese",
-         "minchiate": "minchiate"}
 TAROCCHI_YOU_DEAL = 259  # a seed where the human deals (the discard step)
 
 
@@ -28,7 +25,7 @@ def table_page(browser, server):
 
 def open_game(page, server, game, query="", size=(390, 844)):
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + f"?{query}#/game/{game}?deck={GAMES[game]}")
+    page.goto(server.url + f"?{query}#/game/{game}?deck={table_deck(game)}")
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(WAITING, timeout=60_000)
 
