@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from cardavia import bridge as bridge_module
 from cardavia.bridge import Bridge
-from cardavia.games import REGISTRY
+from cardavia.games import REGISTRY, new_game
+from cardavia.guestview import PUBLIC_KEYS
 
 from guest_leaks import DealPrint, field_count, problems
 
+ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(REGISTRY)
 SEED = 7_310_421  # the host's page chose it; no count or score of any game reaches it
 
@@ -136,3 +140,29 @@ def test_guest_must_be_a_boolean_and_changes_nothing():
     res = json.loads(b.handle(json.dumps({"id": 2, "op": "act", "seat": mover,
                                           "action": legal[0]["id"], "guest": 1})))
     assert res["error"]["code"] == "bad_request" and b.match.log == []
+
+
+def _observation_keys() -> set[str]:
+    keys: set[str] = set()
+    for game in GAMES:
+        cls = REGISTRY[game]
+        for deck in cls.DECKS:
+            rng = random.Random(3)
+            state = new_game(game, 3, deck)
+            while True:
+                for seat in range(cls.NUM_SEATS):
+                    keys |= set(state.observation(seat))
+                if state.is_terminal():
+                    break
+                state.apply(rng.choice(state.legal_actions())["id"])
+    return keys
+
+
+def test_the_relays_allow_list_is_the_engines():
+    """The relay's second allow-list (web/js/live/relay.js SNAPSHOT_KEYS) names exactly the keys of
+    every game's observations and the bridge's public facts: a game that adds a field to its
+    observation adds it here too (else its guests never see it), and nothing else gets through."""
+    text = (ROOT / "web" / "js" / "live" / "relay.js").read_text()
+    listed = re.search(r"export const SNAPSHOT_KEYS = \[(.*?)\];", text, re.S).group(1)
+    js_keys = set(re.findall(r'"([a-z_]+)"', listed))
+    assert js_keys == _observation_keys() | PUBLIC_KEYS

@@ -70,6 +70,7 @@ export class TableView {
     this.people = people && !lesson && !embed && !live;
     this.relay = live && !lesson && !embed ? new Relay(engine) : null;
     if (this.relay) hook.relay = this.relay; // for tests: the guests' messages refused, what each was sent
+    if (this.relay) this.relay.onFault((res) => this.error(res)); // a seat the bridge would not hand over: said, never a silent stall
     this.guest = guest;
     this.ctl = new MatchController({ engine: this.relay ? this.relay.hostEngine() : engine, game: game.id, deck, view: this,
       lesson, people: this.people, live: this.relay, guest });
@@ -183,6 +184,7 @@ export class TableView {
     setCardNaming(null);
     setPeopleNames(null);
     this.ctl.dispose();
+    if (this.relay) this.relay.stop(); // no heartbeat for a table that is gone
     this.clock.skip();
     document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
     if (this.unsub) this.unsub();

@@ -11,6 +11,7 @@ import { RemoteEngine } from "./remote.js";
 import { shareBox } from "../deals/share.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const CONNECT_S = 30; // an accepted reply whose channel is not open by then: say so, offer a new invitation
 
 /** `text` as a QR code, drawn as one SVG path (no markup parsed). The encoder (qrcode-generator,
  * served from the site) loads only when a code is drawn: no page pays for it before. */
@@ -84,14 +85,25 @@ export function friendsBox(relay, { game, deck, hostName }) {
     const url = joinUrl(code);
     const reply = h("textarea", { class: "reply-code", rows: 3, dir: "ltr", "aria-label": t("live.reply_label", { name: g.name }) });
     const err = h("p", { class: "share-status", role: "alert" });
+    let used = false; // an invitation is for one device: the first reply accepted uses it
+    const say = (key, extra = {}) => { err.dataset.reason = key; err.textContent = t(key, { name: g.name, ...extra }); };
+    const again = h("button", { type: "button", class: "btn invite-again", hidden: true, text: t("live.invite", { name: g.name }),
+      onclick: () => invite(seat, row) });
     const go = h("button", { type: "button", class: "btn primary reply-go", text: t("live.connect"), onclick: async () => {
       const r = checkReply(await unpack(reply.value));
-      if (!r || r.id !== id) { err.textContent = t("live.bad_reply", { name: g.name }); return; }
-      err.textContent = t("live.connecting");
-      try { await o.accept(r.sdp); } catch { err.textContent = t("live.bad_reply", { name: g.name }); return; }
+      if (!r) { say("live.reply_damaged"); return; }
+      if (r.id !== id) { say("live.reply_other"); return; }
+      if (used) { say("live.invite_used"); again.hidden = false; return; }
+      used = true;
+      say("live.connecting");
+      try { await o.accept(r.sdp); } catch { used = false; say("live.reply_damaged"); return; }
+      // a connection that does not open in time ends in a message and a new invitation, never an endless wait
+      const late = setTimeout(() => { say("live.connect_timeout", { seconds: num(CONNECT_S) }); again.hidden = false; try { o.pc.close(); } catch { /* gone */ } },
+        CONNECT_S * 1000);
       const opened = () => {
+        clearTimeout(late);
         relay.connect(seat, o.channel);
-        onGone(o.pc, o.channel, () => relay.drop(seat, o.channel));
+        onGone(o.pc, o.channel, () => relay.drop(seat, o.channel), { shaky: (on) => relay.shaky(seat, o.channel, on) });
       };
       if (o.channel.readyState === "open") opened(); else o.channel.addEventListener("open", opened, { once: true });
     } });
@@ -99,7 +111,7 @@ export function friendsBox(relay, { game, deck, hostName }) {
       h("p", { class: "invite-text", text: t("live.invite_text", { name: g.name }) }),
       await qrSvg(url, t("live.qr_label", { name: g.name })),
       shareBox(url, t("live.invite_title"), t("live.invite_hint")),
-      h("label", { class: "reply-label" }, t("live.reply_label", { name: g.name }), reply), go, err);
+      h("label", { class: "reply-label" }, t("live.reply_label", { name: g.name }), reply), go, err, again);
     row.invite.querySelector(".share-link").classList.add("invite-link");
   };
   relay.onStatus(draw);
@@ -115,6 +127,7 @@ export function renderJoin(site, params, mountTable) {
   const body = h("div", { class: "join-body" });
   page.append(title, body);
   (async () => {
+    if (!params.get("i")) { body.append(pasteInvite()); return; }
     const inv = checkInvite(await unpack(params.get("i")));
     const g = inv && gameOf(site.catalogue, inv.game);
     if (!inv || !g || !g.playable || !g.decks.includes(inv.deck) || inv.seat >= g.players) {
@@ -144,7 +157,8 @@ export function renderJoin(site, params, mountTable) {
         } }),
         await qrSvg(code, t("live.your_reply")), status);
       const channel = await a.channel;
-      const engine = new RemoteEngine(channel);
+      // the way back from a table whose host is gone: a new invitation, pasted here in one step
+      const engine = new RemoteEngine(channel, { host: inv.host, onGone: () => { location.hash = "#/join"; } });
       onGone(a.pc, channel, () => engine.lose());
       clear(body);
       title.textContent = t("live.table_title", { game: gname, host: inv.host });
@@ -152,4 +166,19 @@ export function renderJoin(site, params, mountTable) {
     }, { once: true });
   })();
   return page;
+}
+
+/** The join page without an invitation (the way back from a table whose host is gone): a field
+ * for the new invitation's link or code, opened in one tap. */
+function pasteInvite() {
+  const id = "live-paste";
+  const field = h("input", { type: "text", id, class: "invite-paste", dir: "ltr", autocomplete: "off", spellcheck: "false" });
+  const form = h("form", { class: "join-paste" }, h("label", { for: id, text: t("live.paste_invite") }), field,
+    h("button", { type: "submit", class: "btn primary", text: t("live.open_invite") }));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const m = /[?&]i=([A-Za-z0-9_-]+)/.exec(field.value) || /^\s*([A-Za-z0-9_-]+)\s*$/.exec(field.value);
+    if (m) location.hash = `#/join?i=${m[1]}`;
+  });
+  return form;
 }

@@ -10,6 +10,7 @@ import { recordMatch } from "../record/store.js";
 import { setPeopleNames } from "../names.js";
 
 // requests that speak for one person's seat (pass-and-play adds it)
+const HOST_SEAT = 0; // live play: the host sits first (people.js)
 const SEAT_OPS = new Set(["act", "advance", "undo", "snapshot", "hint", "review", "save"]);
 
 export class MatchController {
@@ -76,7 +77,9 @@ export class MatchController {
       setSaveAside(this.saveKey, found.unreadable);
       unreadable = true;
     } else if (saved) {
-      let res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true } : { save: saved.save });
+      // a live host speaks for its own seat whoever is to move: a guest to move is handed to the computer
+      let res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true }
+        : this.live ? { save: saved.save, seat: HOST_SEAT } : { save: saved.save });
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game && this.seated(res.snapshot, saved.names)) {
         if (this.live) { // the host's own view, never a guest's; the guests come back through new invitations
@@ -115,7 +118,7 @@ export class MatchController {
     const humans = snap.humans || null;
     if (Boolean(humans) !== this.people) return false;
     this.humans = humans;
-    this.seat = this.live && humans ? humans[0] : snap.seat; // the host sits first
+    this.seat = this.live && humans ? HOST_SEAT : snap.seat;
     this.names = humans ? { ...names } : null;
     setPeopleNames(this.names);
     this.mustPass = Boolean(humans) && !this.live; // a reload may be anyone's: the cards wait behind the screen
