@@ -219,6 +219,13 @@ export class Relay {
 
   stop() { clearInterval(this.beats); this.beats = null; }
 
+  /** The host's page is going (closed, reloaded): every guest's channel is closed now, so each
+   * guest is told at once rather than after the heartbeat's silence. */
+  closeAll() {
+    this.stop();
+    for (const g of this.guests.values()) if (g.channel) { try { g.channel.close(); } catch { /* gone already */ } }
+  }
+
   refuse(seat, id, code, message) {
     this.refused++;
     this.handled++;
