@@ -5,12 +5,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useFakeDom } from "./fakedom.mjs";
+import { useLanguage } from "./helpers.mjs";
 
 useFakeDom();
 globalThis.window ??= globalThis; // the page's test hook lives on window
 const { forGuest, Relay, SNAPSHOT_KEYS, HINT_GAP_MS } = await import("../js/live/relay.js");
 const { RemoteEngine } = await import("../js/live/remote.js");
 const { claimHolds } = await import("../js/deals/challenge.js");
+const { verdictText } = await import("../js/table/sheet.js");
+const { setPeopleNames } = await import("../js/names.js");
 
 const SEED = 7310421;
 const NAMES = { 0: "Ana", 1: "Ben" };
@@ -174,4 +177,14 @@ test("a challenge is believed only when its own moves make the result it claims"
   assert.equal(claimHolds({ scores: [21] }, { result: { scores: [21, 99] } }), false);
   assert.equal(claimHolds({ scores: [21, 99] }, null), false);
   assert.equal(claimHolds(null, { result: { scores: [21, 99] } }), false);
+});
+
+test("the sheet names the friend who won, not the AI", () => {
+  useLanguage("en");
+  const snap = { seat: 0, teams: [[0], [1]] };
+  setPeopleNames({ 0: "Ana", 1: "Ben" });
+  assert.equal(verdictText(1, snap), "Ben wins.");
+  assert.equal(verdictText(0, snap), "You win!");
+  setPeopleNames(null); // alone against the computer: as before
+  assert.equal(verdictText(1, snap), "The AI wins.");
 });
