@@ -166,7 +166,8 @@ class Bridge:
             raise GameError(f"the level is one of {', '.join(LEVELS)}", "bad_request")
         seed = request.get("seed")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            # 53 bits: no search of every seed for the one that deals a known hand (live guests)
+            seed = random.SystemRandom().randrange(MAX_SEED + 1)
         check_seed(seed)
         seat = request.get("seat", 0)
         cls = REGISTRY.get(game)

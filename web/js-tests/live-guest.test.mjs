@@ -13,6 +13,7 @@ const { forGuest, Relay, SNAPSHOT_KEYS, HINT_GAP_MS } = await import("../js/live
 const { RemoteEngine } = await import("../js/live/remote.js");
 const { claimHolds } = await import("../js/deals/challenge.js");
 const { verdictText } = await import("../js/table/sheet.js");
+const { onGone } = await import("../js/live/peer.js");
 const { setPeopleNames } = await import("../js/names.js");
 
 const SEED = 7310421;
@@ -140,7 +141,7 @@ test("a seat the bridge refuses to hand to the computer is a fault the host is t
   const { relay } = relayWith((op) => (op === "seat" ? { ok: false, error: { code: "bad_request", message: "no" } } : { ok: true }));
   const told = [];
   relay.onFault((res) => told.push(res.error.code));
-  await relay.started();
+  await relay.started({ resumed: true }); // the host's page reloaded: the friend to move goes to the computer
   relay.stop();
   assert.deepEqual(told, ["bad_request"]);
   assert.equal(relay.faults.length, 1);
@@ -187,4 +188,34 @@ test("the sheet names the friend who won, not the AI", () => {
   assert.equal(verdictText(0, snap), "You win!");
   setPeopleNames(null); // alone against the computer: as before
   assert.equal(verdictText(1, snap), "The AI wins.");
+});
+
+test("a dropped connection is only shaky for a while: it heals, or is gone after the grace", async () => {
+  const pc = { connectionState: "connected", fns: [], addEventListener(_t, fn) { this.fns.push(fn); },
+    set(s) { this.connectionState = s; for (const fn of this.fns) fn(); } };
+  const ch = new FakeChannel();
+  const seen = [];
+  onGone(pc, ch, () => seen.push("gone"), { shaky: (on) => seen.push(on ? "shaky" : "steady"), grace: 40 });
+  pc.set("disconnected"); // a 10 s drop, a phone asleep: WebRTC reconnects by itself
+  pc.set("connected");
+  await new Promise((r) => setTimeout(r, 60));
+  assert.deepEqual(seen, ["shaky", "steady"]);
+  pc.set("disconnected"); // this time it lasts
+  await new Promise((r) => setTimeout(r, 60));
+  assert.deepEqual(seen, ["shaky", "steady", "shaky", "gone"]);
+  pc.set("failed");
+  ch.close();
+  assert.deepEqual(seen, ["shaky", "steady", "shaky", "gone"]); // once
+});
+
+test("a new match waits for an invited friend; the host may let the computer play for them", async () => {
+  const { relay, engine } = relayWith();
+  await relay.started();
+  assert.equal(relay.guests.get(1).status, "invited");
+  assert.ok(relay.here(1), "the friend's seat waits for them");
+  assert.equal(engine.calls.filter((c) => c.op === "seat").length, 0);
+  await relay.away(1);
+  relay.stop();
+  assert.ok(!relay.here(1));
+  assert.deepEqual(engine.calls.filter((c) => c.op === "seat"), [{ op: "seat", seat: 1, kind: "ai" }]);
 });

@@ -63,12 +63,15 @@ export function friendsBox(relay, { game, deck, hostName }) {
           invite: h("div", { class: "friend-invite" }) };
         const btn = h("button", { type: "button", class: "btn invite-open", text: t("live.invite", { name: g.name }),
           onclick: () => invite(seat, row) });
-        row.el.append(h("h3", { text: g.name }), row.status, btn, row.invite);
+        row.computer = h("button", { type: "button", class: "btn computer-plays", text: t("live.computer_plays", { name: g.name }),
+          onclick: () => relay.away(seat) });
+        row.el.append(h("h3", { text: g.name }), row.status, btn, row.computer, row.invite);
         rows.set(seat, row);
         box.append(row.el);
       }
       row.el.dataset.status = g.status;
       row.status.textContent = t(`live.status_${g.status}`, { name: g.name });
+      row.computer.hidden = g.status !== "invited";
       if (g.status === "here") clear(row.invite);
     }
   };

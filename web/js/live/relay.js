@@ -179,15 +179,28 @@ export class Relay {
     g.waits = [];
   }
 
-  /** Seats of invited guests not connected when a match starts (or the host's page reloads)
-   * are played by computers. */
-  async started() {
+  /** A new match: each invited friend's seat waits for them (no computer plays a friend's
+   * first cards before they had the chance to join) until the host lets the computer play
+   * for them (`away`). A resumed match (the host's page reloaded): the friends not connected
+   * are away at once, so a friend to move never stalls the table. */
+  async started({ resumed = false } = {}) {
     for (const [seat, g] of this.guests) {
-      if (g.status !== "here") {
+      if (g.status === "here") continue;
+      if (resumed) {
         g.status = "away";
         await this.setSeat(seat, "ai");
-      }
+      } else g.status = "invited";
     }
+    this.changed();
+    this.emitStatus();
+  }
+
+  /** The host lets the computer play for a friend who has not joined yet. */
+  async away(seat) {
+    const g = this.guests.get(seat);
+    if (!g || g.status !== "invited") return;
+    g.status = "away";
+    await this.setSeat(seat, "ai");
     this.changed();
     this.emitStatus();
   }
@@ -195,8 +208,9 @@ export class Relay {
   onStatus(fn) { this.statusFn = fn; }
   emitStatus() { if (this.statusFn) this.statusFn(); }
 
-  /** Whether the guest at `seat` plays it now (here, or reconnecting: their seat waits for them). */
-  here(seat) { const g = this.guests.get(seat); return Boolean(g && (g.status === "here" || g.status === "reconnecting")); }
+  /** Whether the seat waits for its friend (here, reconnecting, or invited and not yet joined)
+   * rather than being played by the computer. */
+  here(seat) { const g = this.guests.get(seat); return Boolean(g && ["here", "reconnecting", "invited"].includes(g.status)); }
 
   send(seat, obj, { logged = true } = {}) {
     const g = this.guests.get(seat);

@@ -122,16 +122,17 @@ export class MatchController {
     this.names = humans ? { ...names } : null;
     setPeopleNames(this.names);
     this.mustPass = Boolean(humans) && !this.live; // a reload may be anyone's: the cards wait behind the screen
-    if (this.live && humans) this.seatGuests(humans); // restored before the await below returns: no guest is here yet
+    if (this.live && humans) this.seatGuests(humans, { resumed: true }); // no guest is here yet: a computer plays for them
     return true;
   }
 
-  /** Live play: every person but the host plays on their own device, until they join a computer plays for them. */
-  seatGuests(humans) {
+  /** Live play: every person but the host plays on their own device; a new match waits for them to
+   * join, a resumed one lets the computer play for them until they come back. */
+  seatGuests(humans, { resumed = false } = {}) {
     this.remote = new Set(humans.filter((s) => s !== this.seat));
     for (const s of this.remote) this.live.setGuest(s, this.names[s]);
     this.live.names = { ...this.names };
-    this.liveStarted = this.live.started();
+    this.liveStarted = this.live.started({ resumed });
   }
 
   async newMatch(settings) {
@@ -275,6 +276,7 @@ export class MatchController {
   personToMove(s) {
     if (!this.humans || !this.humans.includes(s.to_move)) return null;
     if (this.remote && this.remote.has(s.to_move) && !this.live.here(s.to_move)) return null; // away: a computer plays
+    // (a friend invited but not joined yet: their seat waits, the host may let the computer play)
     return s.to_move;
   }
 
