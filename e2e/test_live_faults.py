@@ -2,7 +2,8 @@
 Chromium: the pass-and-play privacy screen leaves nothing of the last person's hand in the page;
 a challenge link whose claimed result its own moves contradict is refused; a host who reloads on
 a guest's turn carries on (the computer plays for the guest) while the guest is told within
-seconds that the host is gone; a guest's flood of hint requests does not slow the table."""
+seconds that the host is gone; a guest's flood of hint requests does not slow the table; the
+guest's join page loads no engine."""
 
 from __future__ import annotations
 
@@ -147,6 +148,7 @@ def test_a_host_who_reloads_on_a_guests_turn_carries_on_and_the_guest_is_told(br
         guest.locator(".host-gone").wait_for(timeout=20_000)
         told = time.monotonic() - t0
         assert "Ana" in guest.locator(".host-gone").inner_text()
+        assert guest.evaluate("window.__cardavia.workersCreated") == 0  # the guest ran no engine of its own
         guest.screenshot(path=str(ARTIFACTS / "live-host-gone-390x844.png"))
         # the host's table goes on: Ben is away, the computer plays his card, then it is Ana's turn
         host.wait_for_function(READY, timeout=BOOT_TIMEOUT)
@@ -187,3 +189,22 @@ def test_a_flood_of_hint_requests_does_not_slow_the_table(browser, server):
     finally:
         for ctx in (host_ctx, guest_ctx):
             close_context(ctx)
+
+
+def test_the_join_page_loads_no_engine(browser, server):
+    """A guest plays on the host's engine: their join page neither boots Pyodide nor precaches
+    it (before issue 42 it did both, several megabytes on a phone, for nothing)."""
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    try:
+        page.goto(server.url + "?speed=instant#/join?i=not-an-invitation")
+        page.locator(".join-page [role=alert]").wait_for(timeout=BOOT_TIMEOUT)
+        page.wait_for_timeout(3000)  # what a page that boots an engine would have begun by now
+        engine = [u for u in fetched if re.search(r"pyodide|\.wasm|\.whl|/worker/", u)]
+        assert page.evaluate("window.__cardavia.workersCreated") == 0
+        assert not engine, engine[:5]
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+    finally:
+        close_context(ctx)
