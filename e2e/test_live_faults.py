@@ -208,3 +208,69 @@ def test_the_join_page_loads_no_engine(browser, server):
         assert page.evaluate("navigator.serviceWorker.controller") is None
     finally:
         close_context(ctx)
+
+
+# Pastes reply `a`, then, while that connection is opening, reply `b` of another device.
+TWO_REPLIES = """async ([a, b]) => {
+  const row = [...document.querySelectorAll(".friends-box .friend")].find((r) => r.querySelector("h3").textContent === "Ben");
+  const field = row.querySelector("textarea.reply-code"), go = row.querySelector(".reply-go");
+  const err = row.querySelector(".reply-error");
+  const until = async (ok) => { for (let i = 0; i < 400 && !ok(); i++) await new Promise((r) => setTimeout(r, 5)); };
+  field.value = a; go.click();
+  await until(() => err.dataset.reason === "live.connecting");
+  field.value = b; go.click();
+  await until(() => err.dataset.reason && err.dataset.reason !== "live.connecting");
+  return { reason: err.dataset.reason || null, text: err.textContent };
+}"""
+
+
+def invite_again(host, guest_ctx, server):
+    """Ben opens the invitation already on the host's screen and joins from one device."""
+    row = host.locator(".friends-box .friend", has=host.locator("h3:text-is('Ben')"))
+    link = row.locator("input.invite-link").input_value()
+    page = guest_ctx.new_page()
+    page.goto(server.url + "?speed=instant" + link[link.index("#"):])
+    page.get_by_role("button", name="Join as Ben").click()
+    row.locator("textarea.reply-code").fill(page.locator("textarea.reply-code").input_value())
+    row.get_by_role("button", name="Connect").click()
+    page.wait_for_selector(".table-view", timeout=30_000)
+    return page, None
+
+
+def test_a_second_device_answering_one_invitation_is_refused_with_its_reason(browser, server):
+    host_ctx = browser.new_context(**DESKTOP)
+    a_ctx, b_ctx = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        host = host_ctx.new_page()
+        host_table(host, server, "briscola", "piacentine", {1: "Ben"}, seed=530_011)
+        row = host.locator(".friends-box .friend", has=host.locator("h3:text-is('Ben')"))
+        row.get_by_role("button", name="Invite Ben").click()
+        link = row.locator("input.invite-link").input_value()
+        replies = []
+        for ctx in (a_ctx, b_ctx):  # Ben opens the invitation on his phone, then on his tablet
+            page = ctx.new_page()
+            page.goto(server.url + "?speed=instant" + link[link.index("#"):])
+            page.get_by_role("button", name="Join as Ben").click()
+            replies.append((page, page.locator("textarea.reply-code").input_value()))
+        # a damaged reply, and a reply to another invitation, each say what is wrong
+        other = host.evaluate("import(new URL('js/live/codec.js', location.href)).then((m) => m.pack({id: 'another', sdp: 'v=0'}))")
+        for code, reason in ((replies[0][1][:-9], "live.reply_damaged"), (other, "live.reply_other")):
+            row.locator("textarea.reply-code").fill(code)
+            row.get_by_role("button", name="Connect").click()
+            host.wait_for_function(f"document.querySelector('.friend .reply-error').dataset.reason === '{reason}'")
+        said = host.evaluate(TWO_REPLIES, [replies[0][1], replies[1][1]])
+        assert said["reason"] == "live.invite_used", said
+        assert "This invitation is used" in said["text"]
+        # whichever device the connection reaches, it opens or fails in time, never "Connecting…" for good
+        host.wait_for_function("document.querySelector('.friends-box .friend').dataset.status === 'here' || "
+                               "['live.connect_failed', 'live.connect_timeout'].includes("
+                               "(document.querySelector('.reply-error') || {dataset: {}}).dataset.reason)", timeout=40_000)
+        if host.locator(".friends-box .friend").get_attribute("data-status") != "here":
+            host.screenshot(path=str(ARTIFACTS / "live-connect-failed-1100x800.png"))
+            host.locator(".invite-again").click()  # one tap: a new invitation, and Ben joins from one device
+            replies[1][0].close()
+            guest, _ = invite_again(host, a_ctx, server)
+        host.wait_for_function("document.querySelector('.friends-box .friend').dataset.status === 'here'", timeout=30_000)
+    finally:
+        for ctx in (host_ctx, a_ctx, b_ctx):
+            close_context(ctx)

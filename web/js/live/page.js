@@ -11,6 +11,7 @@ import { RemoteEngine } from "./remote.js";
 import { shareBox } from "../deals/share.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const ANSWER_S = 90; // a guest's reply with no connection by then: say what may have happened
 const CONNECT_S = 30; // an accepted reply whose channel is not open by then: say so, offer a new invitation
 
 /** `text` as a QR code, drawn as one SVG path (no markup parsed). The encoder (qrcode-generator,
@@ -87,7 +88,7 @@ export function friendsBox(relay, { game, deck, hostName }) {
     const code = await pack({ game, deck, seat, host: hostName() || "", guest: g.name, sdp: o.sdp, id });
     const url = joinUrl(code);
     const reply = h("textarea", { class: "reply-code", rows: 3, dir: "ltr", "aria-label": t("live.reply_label", { name: g.name }) });
-    const err = h("p", { class: "share-status", role: "alert" });
+    const err = h("p", { class: "share-status reply-error", role: "alert" });
     let used = false; // an invitation is for one device: the first reply accepted uses it
     const say = (key, extra = {}) => { err.dataset.reason = key; err.textContent = t(key, { name: g.name, ...extra }); };
     const again = h("button", { type: "button", class: "btn invite-again", hidden: true, text: t("live.invite", { name: g.name }),
@@ -101,9 +102,20 @@ export function friendsBox(relay, { game, deck, hostName }) {
       say("live.connecting");
       try { await o.accept(r.sdp); } catch { used = false; say("live.reply_damaged"); return; }
       // a connection that does not open in time ends in a message and a new invitation, never an endless wait
-      const late = setTimeout(() => { say("live.connect_timeout", { seconds: num(CONNECT_S) }); again.hidden = false; try { o.pc.close(); } catch { /* gone */ } },
-        CONNECT_S * 1000);
+      // (two devices that answered one offer can both reach the host, and the connection then fails)
+      let open = false;
+      const giveUp = (key) => {
+        if (open) return;
+        open = true; // no second message
+        say(key, { seconds: num(CONNECT_S) });
+        again.hidden = false;
+        try { o.pc.close(); } catch { /* gone */ }
+      };
+      const late = setTimeout(() => giveUp("live.connect_timeout"), CONNECT_S * 1000);
+      o.pc.addEventListener("connectionstatechange", () => { if (o.pc.connectionState === "failed") giveUp("live.connect_failed"); });
       const opened = () => {
+        if (open) return;
+        open = true;
         clearTimeout(late);
         relay.connect(seat, o.channel);
         onGone(o.pc, o.channel, () => relay.drop(seat, o.channel), { shaky: (on) => relay.shaky(seat, o.channel, on) });
@@ -159,7 +171,11 @@ export function renderJoin(site, params, mountTable) {
           try { await navigator.clipboard.writeText(code); status.textContent = t("share.copied"); } catch { document.execCommand("copy"); }
         } }),
         await qrSvg(code, t("live.your_reply")), status);
+      // no connection after a while: the host may have used another device's reply, or none arrived
+      const late = setTimeout(() => { status.dataset.reason = "no_answer"; status.textContent = t("live.no_answer", { host: inv.host }); },
+        ANSWER_S * 1000);
       const channel = await a.channel;
+      clearTimeout(late);
       // the way back from a table whose host is gone: a new invitation, pasted here in one step
       const engine = new RemoteEngine(channel, { host: inv.host, onGone: () => { location.hash = "#/join"; } });
       onGone(a.pc, channel, () => engine.lose());
