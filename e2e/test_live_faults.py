@@ -274,3 +274,46 @@ def test_a_second_device_answering_one_invitation_is_refused_with_its_reason(bro
     finally:
         for ctx in (host_ctx, a_ctx, b_ctx):
             close_context(ctx)
+
+
+# The host's side of a 10 s outage: nothing reaches the guest (the data channel is reliable: what
+# the host sends meanwhile arrives when the link is back), then everything, and the beats again.
+OUTAGE = """(ms) => new Promise((resolve) => {
+  const relay = window.__cardavia.relay, held = [], send = relay.send;
+  relay.stop();
+  relay.send = (...args) => { held.push(args); };
+  setTimeout(() => { relay.send = send; for (const a of held) send.apply(relay, a); relay.beat(); resolve(held.length); }, ms);
+})"""
+
+
+def test_a_guest_whose_host_falls_silent_is_told_and_heals_with_the_seat_kept(browser, server):
+    """Application-level stand-in for a network blip (Chromium's network emulation does not reach
+    WebRTC): the host's messages stop for 10 s, then resume. The guest is told within seconds,
+    the overlay goes when the beats return, and the seat was the guest's throughout."""
+    host_ctx = browser.new_context(**DESKTOP)
+    guest_ctx = browser.new_context(**PHONE)
+    try:
+        host = host_ctx.new_page()
+        host_table(host, server, "briscola", "piacentine", {1: "Ben"}, seed=640_013)
+        guest, _ = invite(host, guest_ctx, server, "Ben")
+        _to_guests_turn(host, guest)
+        guest.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.your_turn === true")
+        moves = host.evaluate("window.__cardavia.snapshot.moves")
+        t0 = time.monotonic()
+        host.evaluate(f"() => {{ window.__outage = ({OUTAGE})(10000); }}")  # begins now, ends in 10 s
+        guest.locator(".host-gone[data-silent=true]").wait_for(timeout=15_000)
+        told = time.monotonic() - t0
+        assert "not answering" in guest.locator(".host-gone").inner_text()
+        guest.screenshot(path=str(ARTIFACTS / "live-host-silent-390x844.png"))
+        host.evaluate("window.__outage")  # the link is back
+        back = time.monotonic()
+        guest.locator(".host-gone").wait_for(state="detached", timeout=10_000)
+        healed = time.monotonic() - back
+        assert host.locator(".friends-box .friend").get_attribute("data-status") == "here"
+        assert host.evaluate("window.__cardavia.snapshot.moves") == moves  # nobody played Ben's card for him
+        played = play_live([host, guest], plays=2, timeout=30)  # and Ben plays on
+        print(f"\nlive: a silent host was told to the guest after {told:.2f} s; healed {healed:.2f} s after the 10 s outage")
+        assert played == 2 and told < 8
+    finally:
+        for ctx in (host_ctx, guest_ctx):
+            close_context(ctx)
