@@ -17,7 +17,7 @@ from helpers import DESKTOP, PHONE
 
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "tests"))
-from test_information import cards_named, hidden_from  # noqa: E402  (the rules' own hidden set)
+from guest_leaks import DealPrint, field_count, problems  # noqa: E402  (the rules' own hidden set, every field)
 from cardavia.match import Match  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -86,9 +86,11 @@ def play_live(pages, plays: int | None = None, timeout: float = 60) -> int:
     return done
 
 
-def check_guest_messages(host, received: list[str], seat: int) -> int:
-    """Every message the guest received names no card hidden from its seat at that moment of
-    the match (the host's save replayed by the engine under CPython)."""
+def check_guest_messages(host, received: list[str], seat: int) -> tuple[int, int]:
+    """Every message the guest received, field by field (tests/guest_leaks.py): only fields the
+    seat may be sent, no card hidden from it at that moment of the match (the host's save
+    replayed by the engine under CPython), and no field that deals the match again read as a
+    seed. Returns (messages, fields) checked."""
     save = host.evaluate("(() => { const k = Object.keys(localStorage).find(k => k.startsWith('cardavia.live.')); "
                          "return JSON.parse(localStorage.getItem(k)).save; })()")
     match = Match.restore(save)
@@ -97,17 +99,19 @@ def check_guest_messages(host, received: list[str], seat: int) -> int:
     for _seat, action in match.log:
         state.apply(action)
         states.append(copy.deepcopy(state))
-    checked = 0
+    deal = DealPrint(match.game, match.deck, match.seed, seat)
+    checked = fields = 0
     for text in received:
-        res = json.loads(text)["res"]
-        if not res.get("ok") or "snapshot" not in res:
-            continue
-        at = res["snapshot"]["moves"]
-        leaked = cards_named([res["snapshot"], res.get("events", [])]) & hidden_from(states[at], seat)
-        assert not leaked, (at, sorted(leaked))
-        assert res["snapshot"]["seat"] == seat
+        msg = json.loads(text)
+        assert set(msg) == {"id", "res"}, sorted(msg)
+        res = msg["res"]
+        at = res["snapshot"]["moves"] if res.get("snapshot") else None
+        found = problems(res, states[at] if at is not None else states[0], seat, deal) if at is not None \
+            else [f"field {k!r}" for k in res if k not in ("ok", "error")]
+        assert not found, (at, found)
         checked += 1
-    return checked
+        fields += field_count(msg)
+    return checked, fields
 
 
 def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_guest(browser, server):
@@ -116,7 +120,7 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
     guest_ctx = browser.new_context(**PHONE)
     try:
         host = host_ctx.new_page()
-        host_table(host, server, "briscola", "piacentine", {1: "Ben"}, seed=31)
+        host_table(host, server, "briscola", "piacentine", {1: "Ben"}, seed=310_031)
         guest, joined = invite(host, guest_ctx, server, "Ben")
         host.screenshot(path=str(ARTIFACTS / "live-host-invite-1100x800.png"))
         # a few turns each, then Ben's connection is cut mid-deal
@@ -161,8 +165,8 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
         play_live([host, guest])
         totals = host.evaluate("window.__cardavia.snapshot.sheets")[-1]["totals"]
         assert guest.evaluate("window.__cardavia.snapshot.sheets")[-1]["totals"] == totals and sum(totals) == 120
-        checked = check_guest_messages(host, received + guest.evaluate("window.__cardavia.live.received"), 1)
-        print(f"live: {checked} guest messages checked for hidden cards")
+        checked, fields = check_guest_messages(host, received + guest.evaluate("window.__cardavia.live.received"), 1)
+        print(f"live: {checked} guest messages ({fields} fields) checked: allowed fields, no hidden card, no seed")
         assert checked > 20
     finally:
         for ctx in (host_ctx, guest_ctx):
@@ -174,7 +178,7 @@ def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
     guest_ctx = browser.new_context(**PHONE)
     try:
         host = host_ctx.new_page()
-        host_table(host, server, "cicera", "bresciane", {2: "Carla"}, seed=12)
+        host_table(host, server, "cicera", "bresciane", {2: "Carla"}, seed=120_012)
         guest, _ = invite(host, guest_ctx, server, "Carla", shot="live-invite-qr-390x844.png")
         played = play_live([host, guest], plays=6, timeout=120)
         guest.screenshot(path=str(ARTIFACTS / "live-cicera-guest-table-390x844.png"))
@@ -183,8 +187,8 @@ def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
         guest.screenshot(path=str(ARTIFACTS / "live-cicera-guest-390x844.png"))
         host_sheet = host.evaluate("window.__cardavia.snapshot.sheets")[-1]
         assert guest.evaluate("window.__cardavia.snapshot.sheets")[-1]["totals"] == host_sheet["totals"]
-        checked = check_guest_messages(host, guest.evaluate("window.__cardavia.live.received"), 2)
-        print(f"\nlive cicera: {played} plays by the two people, {checked} guest messages checked")
+        checked, fields = check_guest_messages(host, guest.evaluate("window.__cardavia.live.received"), 2)
+        print(f"\nlive cicera: {played} plays by the two people, {checked} guest messages ({fields} fields) checked")
         assert checked > 10
     finally:
         for ctx in (host_ctx, guest_ctx):

@@ -13,6 +13,7 @@ import re
 from typing import Any, Callable
 
 from . import challenge, lessons
+from .guestview import guest_response
 from .ai import LEVELS, advice
 from .games import GameError, REGISTRY, new_game
 from .games.base import rng_for
@@ -131,6 +132,8 @@ class Bridge:
             shown = repr(op)[:40]
             return _error(rid, "unknown_op", f"unknown operation {shown} "
                                              f"(operations: {', '.join(self.ops)})")
+        if not isinstance(request.get("guest", False), bool):
+            return _error(rid, "bad_request", "guest is true or false")
         before = (self.match, self.human, dict(self.cursors), dict(self.away), self.seed_from_page,
                   len(self.match.log) if self.match else 0)
         try:
@@ -163,7 +166,8 @@ class Bridge:
             raise GameError(f"the level is one of {', '.join(LEVELS)}", "bad_request")
         seed = request.get("seed")
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            # 53 bits: no search of every seed for the one that deals a known hand (live guests)
+            seed = random.SystemRandom().randrange(MAX_SEED + 1)
         check_seed(seed)
         seat = request.get("seat", 0)
         cls = REGISTRY.get(game)
@@ -200,7 +204,7 @@ class Bridge:
                             "bad_request")
         seat = self._seat(request)
         match.act(seat, action)
-        return self._view(seat)
+        return self._reply(request, seat, self._view(seat))
 
     def _advance(self, request: dict) -> dict:
         seat = self._seat(request)
@@ -220,7 +224,7 @@ class Bridge:
         seat = self._seat(request)
         if request.get("fresh") is True:  # a page that draws the board anew: no event before now
             self.cursors[seat] = self._need_match().state.event_count
-        return self._view(seat)
+        return self._reply(request, seat, self._view(seat))
 
     def _seat_kind(self, request: dict) -> dict:
         """Live play: a person's seat goes to a computer while its guest is away (``kind``
@@ -252,7 +256,7 @@ class Bridge:
             raise GameError("it is not your turn", "not_your_turn")
         rng = rng_for("ai", match.seed, len(match.log), seat)
         found = advice.hint(match.state, seat, rng)
-        return dict(self._view(seat), hint=found["action"], advice=found)
+        return self._reply(request, seat, dict(self._view(seat), hint=found["action"], advice=found))
 
     def _review(self, request: dict) -> dict:
         """The human's costly moves in a finished deal (default: the last one)."""
@@ -328,8 +332,12 @@ class Bridge:
         lesson = request.get("lesson") is True  # the page keeps which save is a lesson
         if lesson and len(humans) != 1:
             raise GameError("a lesson's save has exactly one human seat", "bad_save")
-        # the page speaks for the person to move, or for the first person when a computer is
-        self.human = match.to_move if match.to_move in humans else humans[0]
+        # the page speaks for the seat it names (a live host: its own, whoever is to move), else
+        # for the person to move, or for the first person when a computer is
+        seat = request.get("seat")
+        if seat is not None and (not _seat_number(seat, len(match.seats)) or seat not in humans):
+            raise GameError("seat must be a human seat of the save", "bad_request")
+        self.human = seat if seat is not None else match.to_move if match.to_move in humans else humans[0]
         self.match, self.cursors, self.away = match, {s: 0 for s in humans}, {}
         self.seed_from_page = False
         self.practice = False
@@ -366,6 +374,15 @@ class Bridge:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.cursors:
             raise GameError("seat must be a human seat of this match", "bad_request")
         return seat
+
+    def _reply(self, request: dict, seat: int, body: dict) -> dict:
+        """``body`` as it is for the page, or, for a live guest (``"guest": true``, sent by the
+        host's relay), rebuilt from what that seat may know (guestview.py)."""
+        if request.get("guest") is not True:
+            return body
+        match = self._need_match()
+        return guest_response(body, set(match.state.observation(seat)), match.to_move is None,
+                              match.seed)
 
     def _redraw_all(self) -> None:
         """Every seat's board is redrawn from its next snapshot (undo, practice, restore):

@@ -13,7 +13,7 @@ import { loadSite, tradition, game as gameOf } from "./site.js";
 import { TableView } from "./table.js";
 import { cardSvg, deckGroups, strippedCards, cardPoints, usesIcons } from "./cardart.js";
 import { cardName } from "./names.js";
-import { onUpdateAvailable, applyUpdate, hook } from "./engine.js";
+import { onUpdateAvailable, applyUpdate, hook, GUEST_PAGE } from "./engine.js";
 import { renderStats } from "./record/page.js";
 import { parseDeal } from "./deals/links.js";
 import { parseChallenge } from "./deals/challenge.js";
@@ -423,8 +423,9 @@ async function start() {
   window.addEventListener("hashchange", route);
   route();
   hook.pageReady = true;
-  // Pyodide boots in the background whatever the page, so the table is ready sooner.
-  site.engine.start().catch(() => {});
+  // Pyodide boots in the background whatever the page, so the table is ready sooner; not on a
+  // live guest's join page, whose table is the host's engine
+  if (!GUEST_PAGE) site.engine.start().catch(() => {});
 }
 
 start().catch((err) => {

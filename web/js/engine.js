@@ -121,7 +121,10 @@ async function registerServiceWorker(onProgress) {
 // ------------------------------------------------------------------ early start
 const swProgress = new Set(); // listeners for precache progress (the Engine, once it exists)
 let lastSwProgress = null;
-const swDone = registerServiceWorker((p) => {
+// A live guest's join page (#/join) plays on the host's engine: it neither boots an engine of its
+// own nor precaches one (an Engine started later, on another page, boots without them).
+export const GUEST_PAGE = /^#\/join(\?|$)/.test(location.hash);
+const swDone = GUEST_PAGE ? Promise.resolve("guest") : registerServiceWorker((p) => {
   lastSwProgress = p;
   for (const fn of swProgress) fn(p);
 }).then((outcome) => { hook.bootMarks.swSettled = performance.now(); return outcome; });
@@ -152,7 +155,7 @@ function startSpare() {
     worker.onerror = (e) => { spare.error = (e && e.message) || "worker error"; };
   } catch { spare = null; }
 }
-if ("serviceWorker" in navigator && navigator.serviceWorker.controller) startSpare();
+if (GUEST_PAGE) { /* no spare: nothing here runs an engine */ } else if ("serviceWorker" in navigator && navigator.serviceWorker.controller) startSpare();
 else swDone.then(startSpare);
 
 function takeSpare(base) {

@@ -53,6 +53,11 @@ export function setPeopleNames(names) {
   peopleNames = names ? { ...names } : null;
 }
 
+/** The name of the person at `seat` (pass-and-play, live play), or null for a computer. */
+export function personName(seat) {
+  return (peopleNames && peopleNames[seat]) || null;
+}
+
 export function seatName(seat, me, players, teams) {
   if (seat === me) return t("seat.you");
   if (peopleNames && peopleNames[seat]) return peopleNames[seat];

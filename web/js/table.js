@@ -70,6 +70,8 @@ export class TableView {
     this.people = people && !lesson && !embed && !live;
     this.relay = live && !lesson && !embed ? new Relay(engine) : null;
     if (this.relay) hook.relay = this.relay; // for tests: the guests' messages refused, what each was sent
+    if (this.relay) this.relay.onFault((res) => this.error(res)); // a seat the bridge would not hand over: said, never a silent stall
+    if (this.relay) { this.onPageHide = () => this.relay.closeAll(); window.addEventListener("pagehide", this.onPageHide); }
     this.guest = guest;
     this.ctl = new MatchController({ engine: this.relay ? this.relay.hostEngine() : engine, game: game.id, deck, view: this,
       lesson, people: this.people, live: this.relay, guest });
@@ -183,6 +185,7 @@ export class TableView {
     setCardNaming(null);
     setPeopleNames(null);
     this.ctl.dispose();
+    if (this.relay) { this.relay.stop(); window.removeEventListener("pagehide", this.onPageHide); } // no heartbeat for a table that is gone
     this.clock.skip();
     document.removeEventListener(SETTINGS_EVENT, this.onPrefs);
     if (this.unsub) this.unsub();
@@ -276,6 +279,10 @@ export class TableView {
     hideHint(this);
     clear(this.handEl);
     clear(this.choiceEl);
+    // nothing of the last person's hand stays anywhere in the page: not the hand's drawn-cards
+    // signature, not their log (it names their own draws); the next person's view starts afresh
+    delete this.handEl.dataset.sig;
+    this.tableLog.reset();
     return passScreen(this.passDialog, name);
   }
 

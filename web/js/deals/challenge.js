@@ -4,7 +4,9 @@
 // checksum, so that a corrupted or edited link is refused with a clear message (it does not
 // stop a determined cheat, and need not). The friend plays the same deal from the same seat
 // against the same deterministic computers; then both results stand side by side, and the
-// engine's `rebuild` op turns the link's choices back into a replay.
+// engine's `rebuild` op turns the link's choices back into a replay. Before the friend plays,
+// that replay's result must be the link's claimed one (claimHolds), or the link is refused as
+// altered (issue 42): a checksum anyone can recompute proves nothing.
 import { h, storage } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { scoreFor } from "./pair.js";
@@ -72,6 +74,15 @@ export function parseChallenge(game, params, players) {
   const choices = unpackChoices(c.moves);
   if (!choices || !choices.length) return bad;
   return { seed: Number(c.seed), seat: Number(c.seat), level: c.level, scores: c.scores.map(Number), choices, sum: params.get("sum") };
+}
+
+/** Whether a challenge's claimed result ({scores}) is the result of its own moves as the engine
+ * replays them (`rebuilt`: the `rebuild` op's answer). The checksum only catches damage: anyone
+ * can recompute it, so a claim is believed only when the link's own actions make it. */
+export function claimHolds(claim, rebuilt) {
+  const mine = claim && Array.isArray(claim.scores) ? claim.scores : null;
+  const real = rebuilt && rebuilt.result && Array.isArray(rebuilt.result.scores) ? rebuilt.result.scores : null;
+  return Boolean(mine && real && mine.length === real.length && mine.every((s, i) => s === real[i]));
 }
 
 /** A friend's match rebuilt by the engine, kept for the replay viewer (#/replay/<id>). */

@@ -5,6 +5,7 @@
 import { h, clear, storage } from "../dom.js";
 import { readSave, setSaveAside } from "../table/savefile.js";
 import { t } from "../i18n.js";
+import { claimHolds } from "./challenge.js";
 
 /** Asks in the table's dialog; resolves true for "play the new deal", false for "resume". */
 export function askAbandon(dialog) {
@@ -27,6 +28,7 @@ export function askAbandon(dialog) {
  * replaces a match in progress; "resume" restores that match instead. */
 export async function startDeal(view, deal) {
   const ctl = view.ctl;
+  if (deal.challenge && !(await challengeHolds(view, deal.challenge))) return;
   const found = readSave(ctl.saveKey);
   const saved = found.value;
   if (found.unreadable !== undefined) setSaveAside(ctl.saveKey, found.unreadable);
@@ -43,4 +45,17 @@ export async function startDeal(view, deal) {
     }
   }
   await view.newMatch(deal);
+}
+
+/** A friend's challenge is played only if its claimed result is what its own moves make (the
+ * engine replays them; the table's match is untouched). An altered link is refused, said so,
+ * and the table goes on with its own match. */
+async function challengeHolds(view, ch) {
+  const res = await view.ctl.call("rebuild", { game: view.game.id, deck: view.deck, seed: ch.seed, seat: ch.seat,
+    level: ch.level, choices: ch.choices });
+  if (!res.ok && res.error.code === "engine") return false; // engine down: the overlay offers Retry
+  if (res.ok && claimHolds(ch, res.rebuilt)) return true;
+  view.el.before(h("p", { class: "challenge-bad challenge-altered", role: "alert", text: t("challenge.altered") }));
+  await view.ctl.resumeOrNew(view.settings);
+  return false;
 }

@@ -11,6 +11,8 @@ import { RemoteEngine } from "./remote.js";
 import { shareBox } from "../deals/share.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const ANSWER_S = 90; // a guest's reply with no connection by then: say what may have happened
+const CONNECT_S = 30; // an accepted reply whose channel is not open by then: say so, offer a new invitation
 
 /** `text` as a QR code, drawn as one SVG path (no markup parsed). The encoder (qrcode-generator,
  * served from the site) loads only when a code is drawn: no page pays for it before. */
@@ -62,12 +64,15 @@ export function friendsBox(relay, { game, deck, hostName }) {
           invite: h("div", { class: "friend-invite" }) };
         const btn = h("button", { type: "button", class: "btn invite-open", text: t("live.invite", { name: g.name }),
           onclick: () => invite(seat, row) });
-        row.el.append(h("h3", { text: g.name }), row.status, btn, row.invite);
+        row.computer = h("button", { type: "button", class: "btn computer-plays", text: t("live.computer_plays", { name: g.name }),
+          onclick: () => relay.away(seat) });
+        row.el.append(h("h3", { text: g.name }), row.status, btn, row.computer, row.invite);
         rows.set(seat, row);
         box.append(row.el);
       }
       row.el.dataset.status = g.status;
       row.status.textContent = t(`live.status_${g.status}`, { name: g.name });
+      row.computer.hidden = g.status !== "invited";
       if (g.status === "here") clear(row.invite);
     }
   };
@@ -83,15 +88,37 @@ export function friendsBox(relay, { game, deck, hostName }) {
     const code = await pack({ game, deck, seat, host: hostName() || "", guest: g.name, sdp: o.sdp, id });
     const url = joinUrl(code);
     const reply = h("textarea", { class: "reply-code", rows: 3, dir: "ltr", "aria-label": t("live.reply_label", { name: g.name }) });
-    const err = h("p", { class: "share-status", role: "alert" });
+    const err = h("p", { class: "share-status reply-error", role: "alert" });
+    let used = false; // an invitation is for one device: the first reply accepted uses it
+    const say = (key, extra = {}) => { err.dataset.reason = key; err.textContent = t(key, { name: g.name, ...extra }); };
+    const again = h("button", { type: "button", class: "btn invite-again", hidden: true, text: t("live.invite", { name: g.name }),
+      onclick: () => invite(seat, row) });
     const go = h("button", { type: "button", class: "btn primary reply-go", text: t("live.connect"), onclick: async () => {
       const r = checkReply(await unpack(reply.value));
-      if (!r || r.id !== id) { err.textContent = t("live.bad_reply", { name: g.name }); return; }
-      err.textContent = t("live.connecting");
-      try { await o.accept(r.sdp); } catch { err.textContent = t("live.bad_reply", { name: g.name }); return; }
+      if (!r) { say("live.reply_damaged"); return; }
+      if (r.id !== id) { say("live.reply_other"); return; }
+      if (used) { say("live.invite_used"); again.hidden = false; return; }
+      used = true;
+      say("live.connecting");
+      try { await o.accept(r.sdp); } catch { used = false; say("live.reply_damaged"); return; }
+      // a connection that does not open in time ends in a message and a new invitation, never an endless wait
+      // (two devices that answered one offer can both reach the host, and the connection then fails)
+      let open = false;
+      const giveUp = (key) => {
+        if (open) return;
+        open = true; // no second message
+        say(key, { seconds: num(CONNECT_S) });
+        again.hidden = false;
+        try { o.pc.close(); } catch { /* gone */ }
+      };
+      const late = setTimeout(() => giveUp("live.connect_timeout"), CONNECT_S * 1000);
+      o.pc.addEventListener("connectionstatechange", () => { if (o.pc.connectionState === "failed") giveUp("live.connect_failed"); });
       const opened = () => {
+        if (open) return;
+        open = true;
+        clearTimeout(late);
         relay.connect(seat, o.channel);
-        onGone(o.pc, o.channel, () => relay.drop(seat, o.channel));
+        onGone(o.pc, o.channel, () => relay.drop(seat, o.channel), { shaky: (on) => relay.shaky(seat, o.channel, on) });
       };
       if (o.channel.readyState === "open") opened(); else o.channel.addEventListener("open", opened, { once: true });
     } });
@@ -99,7 +126,7 @@ export function friendsBox(relay, { game, deck, hostName }) {
       h("p", { class: "invite-text", text: t("live.invite_text", { name: g.name }) }),
       await qrSvg(url, t("live.qr_label", { name: g.name })),
       shareBox(url, t("live.invite_title"), t("live.invite_hint")),
-      h("label", { class: "reply-label" }, t("live.reply_label", { name: g.name }), reply), go, err);
+      h("label", { class: "reply-label" }, t("live.reply_label", { name: g.name }), reply), go, err, again);
     row.invite.querySelector(".share-link").classList.add("invite-link");
   };
   relay.onStatus(draw);
@@ -115,6 +142,7 @@ export function renderJoin(site, params, mountTable) {
   const body = h("div", { class: "join-body" });
   page.append(title, body);
   (async () => {
+    if (!params.get("i")) { body.append(pasteInvite()); return; }
     const inv = checkInvite(await unpack(params.get("i")));
     const g = inv && gameOf(site.catalogue, inv.game);
     if (!inv || !g || !g.playable || !g.decks.includes(inv.deck) || inv.seat >= g.players) {
@@ -143,8 +171,13 @@ export function renderJoin(site, params, mountTable) {
           try { await navigator.clipboard.writeText(code); status.textContent = t("share.copied"); } catch { document.execCommand("copy"); }
         } }),
         await qrSvg(code, t("live.your_reply")), status);
+      // no connection after a while: the host may have used another device's reply, or none arrived
+      const late = setTimeout(() => { status.dataset.reason = "no_answer"; status.textContent = t("live.no_answer", { host: inv.host }); },
+        ANSWER_S * 1000);
       const channel = await a.channel;
-      const engine = new RemoteEngine(channel);
+      clearTimeout(late);
+      // the way back from a table whose host is gone: a new invitation, pasted here in one step
+      const engine = new RemoteEngine(channel, { host: inv.host, onGone: () => { location.hash = "#/join"; } });
       onGone(a.pc, channel, () => engine.lose());
       clear(body);
       title.textContent = t("live.table_title", { game: gname, host: inv.host });
@@ -152,4 +185,19 @@ export function renderJoin(site, params, mountTable) {
     }, { once: true });
   })();
   return page;
+}
+
+/** The join page without an invitation (the way back from a table whose host is gone): a field
+ * for the new invitation's link or code, opened in one tap. */
+function pasteInvite() {
+  const id = "live-paste";
+  const field = h("input", { type: "text", id, class: "invite-paste", dir: "ltr", autocomplete: "off", spellcheck: "false" });
+  const form = h("form", { class: "join-paste" }, h("label", { for: id, text: t("live.paste_invite") }), field,
+    h("button", { type: "submit", class: "btn primary", text: t("live.open_invite") }));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const m = /[?&]i=([A-Za-z0-9_-]+)/.exec(field.value) || /^\s*([A-Za-z0-9_-]+)\s*$/.exec(field.value);
+    if (m) location.hash = `#/join?i=${m[1]}`;
+  });
+  return form;
 }

@@ -53,12 +53,26 @@ export async function answer(offerSdp) {
   return { pc, channel, sdp: pc.localDescription.sdp };
 }
 
-/** Calls `fn` once when the channel or its connection is gone for good. */
-export function onGone(pc, channel, fn) {
+export const GRACE_MS = 30_000; // a "disconnected" connection this long is gone (a phone locked a while)
+
+/** Calls `fn` once when the channel or its connection is gone for good. "disconnected" is a
+ * network blip (a phone asleep, Wi-Fi to mobile): WebRTC often reconnects by itself, so it is
+ * only `shaky(true)` and, if it lasts `grace` ms, gone; `shaky(false)` when it came back. */
+export function onGone(pc, channel, fn, { shaky = () => {}, grace = GRACE_MS } = {}) {
   let gone = false;
-  const once = () => { if (!gone) { gone = true; fn(); } };
+  let timer = null;
+  const once = () => { clearTimeout(timer); if (!gone) { gone = true; fn(); } };
   channel.addEventListener("close", once);
   pc.addEventListener("connectionstatechange", () => {
-    if (["failed", "closed", "disconnected"].includes(pc.connectionState)) once();
+    const s = pc.connectionState;
+    if (s === "failed" || s === "closed") once();
+    else if (s === "disconnected" && !timer && !gone) {
+      shaky(true);
+      timer = setTimeout(once, grace);
+    } else if (s === "connected" && timer && !gone) {
+      clearTimeout(timer);
+      timer = null;
+      shaky(false);
+    }
   });
 }

@@ -1,4 +1,5 @@
-// The overlay shown while the engine boots: progress by stage, or the failure with Retry.
+// The overlay shown while the engine boots: progress by stage, or the failure with Retry;
+// at a live guest's table, the host out of reach or gone, with the way back to a new invitation.
 import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -11,6 +12,12 @@ export function showBoot(overlay, state, onRetry) {
   const o = clear(overlay);
   if (state.stage === "ready") { o.hidden = true; return; }
   o.hidden = false;
+  if (state.stage === "failed" && state.reason === "host") { // live play: the host's table is out of reach or gone
+    o.append(h("p", { class: "boot-error host-gone", role: "alert", dataset: { silent: String(Boolean(state.silent)) },
+      text: t(state.silent ? "live.host_silent" : "live.host_gone", { host: state.host || "" }) }),
+    h("button", { type: "button", class: "btn rejoin", text: t("live.rejoin"), onclick: onRetry }));
+    return;
+  }
   if (state.stage === "failed") {
     const reason = String(state.reason || "").trim().split("\n").filter(Boolean).pop() || "";
     const msg = state.reason === "timeout" ? t("boot.timeout") : t("boot.failed", { reason: reason.slice(0, 200) });

@@ -10,6 +10,7 @@ import { recordMatch } from "../record/store.js";
 import { setPeopleNames } from "../names.js";
 
 // requests that speak for one person's seat (pass-and-play adds it)
+const HOST_SEAT = 0; // live play: the host sits first (people.js)
 const SEAT_OPS = new Set(["act", "advance", "undo", "snapshot", "hint", "review", "save"]);
 
 export class MatchController {
@@ -76,7 +77,9 @@ export class MatchController {
       setSaveAside(this.saveKey, found.unreadable);
       unreadable = true;
     } else if (saved) {
-      let res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true } : { save: saved.save });
+      // a live host speaks for its own seat whoever is to move: a guest to move is handed to the computer
+      let res = await this.call("restore", this.lesson ? { save: saved.save, lesson: true }
+        : this.live ? { save: saved.save, seat: HOST_SEAT } : { save: saved.save });
       if (!res.ok && res.error.code === "engine") return; // engine down: keep the save, the overlay offers Retry
       if (res.ok && res.snapshot && res.snapshot.game === this.game && this.seated(res.snapshot, saved.names)) {
         if (this.live) { // the host's own view, never a guest's; the guests come back through new invitations
@@ -115,20 +118,21 @@ export class MatchController {
     const humans = snap.humans || null;
     if (Boolean(humans) !== this.people) return false;
     this.humans = humans;
-    this.seat = this.live && humans ? humans[0] : snap.seat; // the host sits first
+    this.seat = this.live && humans ? HOST_SEAT : snap.seat;
     this.names = humans ? { ...names } : null;
     setPeopleNames(this.names);
     this.mustPass = Boolean(humans) && !this.live; // a reload may be anyone's: the cards wait behind the screen
-    if (this.live && humans) this.seatGuests(humans); // restored before the await below returns: no guest is here yet
+    if (this.live && humans) this.seatGuests(humans, { resumed: true }); // no guest is here yet: a computer plays for them
     return true;
   }
 
-  /** Live play: every person but the host plays on their own device, until they join a computer plays for them. */
-  seatGuests(humans) {
+  /** Live play: every person but the host plays on their own device; a new match waits for them to
+   * join, a resumed one lets the computer play for them until they come back. */
+  seatGuests(humans, { resumed = false } = {}) {
     this.remote = new Set(humans.filter((s) => s !== this.seat));
     for (const s of this.remote) this.live.setGuest(s, this.names[s]);
     this.live.names = { ...this.names };
-    this.liveStarted = this.live.started();
+    this.liveStarted = this.live.started({ resumed });
   }
 
   async newMatch(settings) {
@@ -272,6 +276,7 @@ export class MatchController {
   personToMove(s) {
     if (!this.humans || !this.humans.includes(s.to_move)) return null;
     if (this.remote && this.remote.has(s.to_move) && !this.live.here(s.to_move)) return null; // away: a computer plays
+    // (a friend invited but not joined yet: their seat waits, the host may let the computer play)
     return s.to_move;
   }
 

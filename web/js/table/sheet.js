@@ -2,19 +2,29 @@
 // score, the verdict, and the buttons that go on (next deal, new match).
 import { h, clear, append } from "../dom.js";
 import { t, num, has } from "../i18n.js";
-import { teamName } from "../names.js";
+import { teamName, personName } from "../names.js";
 import { describeMoveId, aboutPoints } from "./hint.js";
 import { sheetRows, mattoNote } from "./minchiate.js";
 import { lineTerm } from "../terms/terms.js";
 import { termButton } from "../terms/termlink.js";
 
-/** "You win!" / "The AI wins." / "A draw." (team wording with partners). */
+/** "You win!" / "The AI wins." / "Ben wins!" (a friend) / "A draw." (team wording with partners). */
 export function verdictText(winnerTeam, snap) {
   if (winnerTeam === null || winnerTeam === undefined) return t("sheet.draw");
   const mine = winnerTeam === teamOf(snap.seat, snap);
   const partners = (snap.teams[0] || []).length > 1;
   if (partners) return mine ? t("sheet.winner_team") : t("sheet.winner_opponents");
-  return mine ? t("sheet.winner_you") : t("sheet.winner_ai");
+  const friend = mine ? null : personName(snap.teams[winnerTeam][0]);
+  return mine ? t("sheet.winner_you") : friend ? t("sheet.winner_person", { name: friend }) : t("sheet.winner_ai");
+}
+
+/** "You won this deal." / "The AI won this deal." / "Ben won this deal." / a draw. */
+function dealVerdict(winnerTeam, snap) {
+  if (winnerTeam === null || winnerTeam === undefined) return t("sheet.deal_draw");
+  if (winnerTeam === teamOf(snap.seat, snap)) return t("sheet.deal_you");
+  const team = snap.teams[winnerTeam] || [];
+  const friend = team.length === 1 ? personName(team[0]) : null;
+  return friend ? t("sheet.deal_person", { name: friend }) : t("sheet.deal_ai");
 }
 
 /** "won", "lost" or "drawn" from the player's side: the verdict is coloured by it. */
@@ -72,12 +82,7 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
       ms.map((v, i) => h("td", { dataset: { matchTeam: i }, text: num(v) })))));
   }
   const table = h("table", { class: "sheet-table" }, body);
-  let verdict;
-  if (result) verdict = verdictText(result.winner_team, snap);
-  else {
-    verdict = sheet.winner_team === null || sheet.winner_team === undefined ? t("sheet.deal_draw")
-      : sheet.winner_team === teamOf(snap.seat, snap) ? t("sheet.deal_you") : t("sheet.deal_ai");
-  }
+  const verdict = result ? verdictText(result.winner_team, snap) : dealVerdict(sheet.winner_team, snap);
   const outcome = outcomeOf(result ? result.winner_team : sheet.winner_team, snap);
   const buttons = h("div", { class: "sheet-buttons" });
   // dom.js append skips the parts a sheet lacks (the native one would write "null")
