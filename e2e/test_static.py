@@ -86,14 +86,14 @@ def test_build_is_reproducible(tmp_path):
     found = []
     for name in ("a", "b"):
         out = tmp_path / name
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(out)],
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build" / "build_site.py"), "--out", str(out)],
                        check=True, capture_output=True)
         found.append(version.search((out / "sw.js").read_text()).group(1))
     assert found[0] == found[1]
 
 
 def test_index_html_already_holds_the_home_page_and_every_game_table_shell():
-    """The first paint needs no JavaScript (scripts/first_paint.py): the built index.html holds
+    """The first paint needs no JavaScript (scripts/build/first_paint.py): the built index.html holds
     the English home page (every tradition with its description and games), each tradition's
     page down to its games and, for each
     playable game and deck, the page above its table and the table's boxes; one stylesheet."""

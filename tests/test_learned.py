@@ -34,7 +34,7 @@ def test_the_weights_were_made_by_the_code_as_it_is():
     to either must retrain (``make train``) and commit the new weights."""
     import inspect
     from pathlib import Path
-    trainer = Path(__file__).resolve().parents[1] / "scripts" / "train_briscola.py"
+    trainer = Path(__file__).resolve().parents[1] / "scripts" / "train" / "train_briscola.py"
     code = hashlib.sha256(trainer.read_bytes())
     for fn in (bl.features, bl._beaters_table):
         code.update(inspect.getsource(fn).encode())

@@ -1,5 +1,5 @@
 """Minchiate's look-ahead lead for the play-outs (minchiate_policy._lead_by_trick,
-an experiment of issue 27 in scripts/minchiate_look.py): its leads are legal,
+an experiment of issue 27 in experiments/minchiate_look.py): its leads are legal,
 it leaves the world it reads unchanged, and it picks the lead the trick favours."""
 
 from __future__ import annotations

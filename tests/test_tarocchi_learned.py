@@ -1,4 +1,4 @@
-"""scripts/tarocchi_learned.py (issue 27, candidate (a) for Tarocchi, an arena
+"""experiments/tarocchi_learned.py (issue 27, candidate (a) for Tarocchi, an arena
 experiment): its linear scorer, at the hand-set weights W0 it is fitted from,
 plays the shipped play-out's cards, so that a refit changes the play-out only
 where the data move the weights."""
@@ -11,7 +11,7 @@ from pathlib import Path
 from cardavia.ai import tarocchi_policy as tp
 from cardavia.games import new_game
 
-_SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "tarocchi_learned.py"
+_SCRIPT = Path(__file__).resolve().parents[1] / "experiments" / "tarocchi_learned.py"
 _spec = importlib.util.spec_from_file_location("tarocchi_learned", _SCRIPT)
 tl = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tl)

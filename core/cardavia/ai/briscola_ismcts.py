@@ -1,5 +1,5 @@
 """Information-set MCTS for Briscola, and Scopa too (issue 27, candidate (b)): an
-experiment of the arena only (scripts/ismcts_arena.py), not a level of the site.
+experiment of the arena only (experiments/ismcts_arena.py), not a level of the site.
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte
 Carlo Tree Search"): one tree for the searcher, whose nodes are its information

@@ -302,7 +302,7 @@ def playout_value(state, team: int, look: bool = False) -> float:
     """Play the sampled world to the end of the deal with the greedy policy (on the
     engine's own rules; plays by ``_world_best``, reading the sampled hands) and
     return its value for ``team``. ``look``: every lead by ``_lead_by_trick``
-    (an experiment of issue 27, scripts/minchiate_look.py)."""
+    (an experiment of issue 27, experiments/minchiate_look.py)."""
     while state.phase != "over":
         if state.phase == "play":
             if look and not state.trick:

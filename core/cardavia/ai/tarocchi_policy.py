@@ -466,7 +466,7 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False,
     search need not copy the world to play it; ``look`` (the expert): every lead
     is chosen by ``_lead_by_trick``; ``pick``: the policy of every other card
     (``_policy_card``'s signature; it unless given: the learned experiment of
-    scripts/tarocchi_learned.py passes its own). ``state`` is never changed."""
+    experiments/tarocchi_learned.py passes its own). ``state`` is never changed."""
     if pick is None:
         pick = _policy_card
     tup = _TUP

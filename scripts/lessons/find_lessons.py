@@ -2,14 +2,14 @@
 played as the coach says (lessonwalk.walk), shows every moment of the lesson and is won
 by the learner's side (doing what the coach says should not teach a loss).
 
-    .venv/bin/python scripts/find_lessons.py [game ...] [--from N] [--tries K]
+    .venv/bin/python scripts/lessons/find_lessons.py [game ...] [--from N] [--tries K]
 """
 import argparse
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "core"))
 from cardavia import lessons, lessonwalk  # noqa: E402
 from cardavia.games import REGISTRY  # noqa: E402
 

@@ -8,7 +8,7 @@ with fixed seeds; the time runs in the page from the click to the table's next
 data-state="yours". The LAST line printed is one JSON object:
   {"pace": {game: {"turns", "p50_ms", "p95_ms", "max_ms"}}, "speed", "level"}
 
-Usage: python scripts/bench_pace.py [--turns 24] [--games briscola,scopa,cicera,tarocchi]
+Usage: python scripts/bench/bench_pace.py [--turns 24] [--games briscola,scopa,cicera,tarocchi]
 (`make bench-web` runs it after the boot benchmark.)
 """
 
@@ -21,8 +21,8 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from serve import make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

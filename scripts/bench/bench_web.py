@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark the built site in headless Chromium (Debian's chromium, via Playwright).
 
-Measures, on a server started here on a free localhost port (scripts/serve.py: it sends the
+Measures, on a server started here on a free localhost port (scripts/build/serve.py: it sends the
 precompressed siblings the browser accepts, so bytes are bytes on the wire):
   - first visit (fresh browser context) of a game: navigation → playable table, bytes served
     (Content-Length of what was sent: encoded bytes when compressed), and every boot step on
@@ -19,7 +19,7 @@ precompressed siblings the browser accepts, so bytes are bytes on the wire):
     --moves-only skips the boot figures).
 The LAST line printed is one JSON object with every figure.
 
-Usage: python scripts/bench_web.py [--deals 2] [--dist dist] [--move-level expert] [--moves-only]
+Usage: python scripts/bench/bench_web.py [--deals 2] [--dist dist] [--move-level expert] [--moves-only]
                                   [--games tarocchi,minchiate]
 (make bench-web builds dist first)
 """
@@ -35,8 +35,8 @@ import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from serve import Handler, make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -5,7 +5,7 @@ chromium with Playwright through real play (seeded deals, the fastest speed), an
 web/screenshots/<name>.webp: a phone (390x844, form_factor narrow) and a desktop
 (1280x800, wide) view of a table and of the player's record. The PNG screenshot is encoded
 as WebP by the browser itself (canvas.toDataURL), so no image library is needed. The files
-are not precached by the service worker (scripts/build_site.py leaves screenshots/ out).
+are not precached by the service worker (scripts/build/build_site.py leaves screenshots/ out).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import BOOT_TIMEOUT, CHROMIUM_ARGS, DIST, Server  # noqa: E402
 

@@ -6,11 +6,11 @@ conditional logit to the softmax of the expert search's own values (``--temp``
 points) and played in the expert's sampled worlds (``fast_playout(pick=...)``).
 
     # the expert plays all four seats of seeds 200001-200200 (not the arena's)
-    PYTHONPATH=core python3 scripts/tarocchi_learned.py gen 200001 200100 g-a.jsonl
-    PYTHONPATH=core python3 scripts/tarocchi_learned.py gen 200101 200200 g-b.jsonl
-    PYTHONPATH=core python3 scripts/tarocchi_learned.py train 2.0 g-a.jsonl g-b.jsonl > w.json
-    PYTHONPATH=core python3 scripts/tarocchi_learned.py agree W0|w.json 300001 300020
-    PYTHONPATH=core python3 scripts/tarocchi_learned.py arena w.json 1 300 LOG  # against normal
+    PYTHONPATH=core python3 experiments/tarocchi_learned.py gen 200001 200100 g-a.jsonl
+    PYTHONPATH=core python3 experiments/tarocchi_learned.py gen 200101 200200 g-b.jsonl
+    PYTHONPATH=core python3 experiments/tarocchi_learned.py train 2.0 g-a.jsonl g-b.jsonl > w.json
+    PYTHONPATH=core python3 experiments/tarocchi_learned.py agree W0|w.json 300001 300020
+    PYTHONPATH=core python3 experiments/tarocchi_learned.py arena w.json 1 300 LOG  # against normal
 
 The features read the sampled world as the play-out does (every later hand's
 highest card per suit); in the data they are read from the true deal, the

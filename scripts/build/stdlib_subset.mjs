@@ -1,8 +1,8 @@
 // The Python standard library the site needs, and a proof that it is enough.
 //
-//   node scripts/stdlib_subset.mjs build <engine.whl> <out.zip> <imports.json> <out.whl>
+//   node scripts/build/stdlib_subset.mjs build <engine.whl> <out.zip> <imports.json> <out.whl>
 //     boots Pyodide (node_modules/pyodide, whole stdlib) in Node, runs
-//     scripts/stdlib_workload.py (the engine as the worker runs it: every op, game, deck,
+//     scripts/build/stdlib_workload.py (the engine as the worker runs it: every op, game, deck,
 //     level and error), and writes to out.zip every stdlib module that was imported —
 //     by Pyodide's own start-up or by the engine — compiled to bytecode by this very
 //     Pyodide (unchecked hash-based .pyc: nothing left to compile at boot, which is most
@@ -11,21 +11,21 @@
 //     file better, and zipimport reads stored entries without inflating them.
 //     out.whl is the engine wheel with a .pyc beside each .py (listed in its RECORD): the
 //     worker imports the wheel by zipimport, which takes the .pyc and compiles nothing.
-//   node scripts/stdlib_subset.mjs check <engine.whl> <subset.zip> <imports.json>
+//   node scripts/build/stdlib_subset.mjs check <engine.whl> <subset.zip> <imports.json>
 //     boots Pyodide with that zip as its whole standard library (loadPyodide's stdLibURL)
 //     and runs the same workload with another seed: any missing module fails (exit 1).
 //
 // imports.json: the stdlib module names the engine's source imports anywhere (from
-// scripts/build_site.py), imported by the workload whether or not a code path reaches them.
+// scripts/build/build_site.py), imported by the workload whether or not a code path reaches them.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
 const [mode, wheel, zipPath, importsJson, wheelOut] = process.argv.slice(2);
 if (!["build", "check"].includes(mode) || !wheel || !zipPath || !importsJson || (mode === "build" && !wheelOut)) {
-  process.stderr.write("usage: node scripts/stdlib_subset.mjs build|check <engine.whl> <zip> <imports.json> [<out.whl>]\n");
+  process.stderr.write("usage: node scripts/build/stdlib_subset.mjs build|check <engine.whl> <zip> <imports.json> [<out.whl>]\n");
   process.exit(2);
 }
 
@@ -45,7 +45,7 @@ pyodide.globals.set("WHEEL", wheelFs);
 pyodide.globals.set("STATIC_IMPORTS", pyodide.toPy(JSON.parse(readFileSync(importsJson, "utf8"))));
 pyodide.globals.set("SEED", mode === "build" ? 1 : 2);
 try {
-  pyodide.runPython(readFileSync(path.join(ROOT, "scripts", "stdlib_workload.py"), "utf8"));
+  pyodide.runPython(readFileSync(path.join(ROOT, "scripts", "build", "stdlib_workload.py"), "utf8"));
 } catch (err) {
   process.stderr.write(`stdlib_subset ${mode}: the engine workload failed:\n${err.message}\n`);
   process.exit(1);

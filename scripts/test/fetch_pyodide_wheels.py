@@ -8,7 +8,7 @@ paths of the wheels, one per line, in requirements order (pytest's
 dependencies need no particular install order; Pyodide only unpacks them).
 
 Run with the project's venv (.venv/bin/python, which has pip); it is called
-by scripts/pyodide_pytest.mjs, and can also be run by hand.
+by scripts/test/pyodide_pytest.mjs, and can also be run by hand.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REQS = ROOT / "requirements-pyodide.txt"
 DEST = ROOT / "vendor-cache" / "pyodide-wheels"
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.+!-]+)$")

@@ -10,7 +10,7 @@ the partner's void in the suit and in trumps; in Cicera a declined scopa, a priz
 card placed, a prize left on the table). A ``smear`` counts when the opponents
 do win the trick.
 
-Usage: ``PYTHONPATH=core python3 bench/blunders.py --game tarocchi --level expert
+Usage: ``PYTHONPATH=core python3 scripts/bench/blunders.py --game tarocchi --level expert
 --others normal --deals 100 --seed 1``; one JSON line per game (``--verbose``:
 each blunder on stderr). The searches run without the clock: budgets are counts,
 so the same seeds give the same figures on any machine.

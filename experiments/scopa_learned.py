@@ -5,10 +5,10 @@ fitted by a conditional logit to the softmax of the expert search's own values
 level with ``expert-v1`` (docs/computer-players.md), so nothing ships.
 
     # the expert plays both seats of seeds 100001-100600 (not the arena's); ~6 min on 2 cores
-    PYTHONPATH=core python3 scripts/scopa_learned.py gen 100001 100300 g-a.jsonl
-    PYTHONPATH=core python3 scripts/scopa_learned.py gen 100301 100600 g-b.jsonl
-    PYTHONPATH=core python3 scripts/scopa_learned.py train 0.5 g-a.jsonl g-b.jsonl > w.json  # 8 s
-    PYTHONPATH=core python3 scripts/scopa_learned.py arena w.json 1 300 LOG  # seeds 1-300
+    PYTHONPATH=core python3 experiments/scopa_learned.py gen 100001 100300 g-a.jsonl
+    PYTHONPATH=core python3 experiments/scopa_learned.py gen 100301 100600 g-b.jsonl
+    PYTHONPATH=core python3 experiments/scopa_learned.py train 0.5 g-a.jsonl g-b.jsonl > w.json  # 8 s
+    PYTHONPATH=core python3 experiments/scopa_learned.py arena w.json 1 300 LOG  # seeds 1-300
 
 The features see only the mover's view: its hand, the table, the piles, and the
 unseen cards (the opponent's hand and the stock together) by capture value.

@@ -4,14 +4,14 @@ cumulative layout shift of each page, printed one line per page.
 
 Lighthouse is the npm devDependency pinned in package.json (node_modules/.bin/lighthouse);
 it drives Debian's chromium (CHROME_PATH, `which chromium`) with the flags the e2e tests use,
-against dist/ served here by scripts/serve.py on a free localhost port. The pages: home, each
+against dist/ served here by scripts/build/serve.py on a free localhost port. The pages: home, each
 playable game's table (on its first deck) and each tradition page.
 
 Performance under simulated mobile throttling still depends on this machine's load: with
 --runs N each page is measured N times and the run with the median performance is kept.
 The LAST line printed is one JSON object with every figure.
 
-Usage: python scripts/lighthouse.py [--runs 1] [--dist dist] [--only home,scopa,…] [--save DIR]
+Usage: python scripts/bench/lighthouse.py [--runs 1] [--dist dist] [--only home,scopa,…] [--save DIR]
        [--baseline OLD_DIST]   (the two builds' audits alternate page by page: a paired comparison)
 (make lighthouse builds dist first)
 """
@@ -28,8 +28,8 @@ import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from serve import make_server  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"

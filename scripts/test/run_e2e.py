@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STALLS = ROOT / "test-artifacts" / "e2e-stalls.json"
 PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
 

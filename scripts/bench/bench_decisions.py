@@ -9,7 +9,7 @@ The LAST line printed is one JSON object:
   {"game", "level", "samples", "positions", "changed", "changed_share", "ci95"}
 (``ci95``: Wilson interval of the share).
 
-Usage: PYTHONPATH=core python3 scripts/bench_decisions.py tarocchi
+Usage: PYTHONPATH=core python3 scripts/bench/bench_decisions.py tarocchi
           [--level expert] [--samples N] [--deals 20] [--seed 9000] [--every 4]
 """
 
@@ -20,7 +20,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "core"))
 
 from cardavia.ai.players import View, make_player  # noqa: E402
 from cardavia.evaluation import wilson  # noqa: E402

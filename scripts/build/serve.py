@@ -21,7 +21,7 @@ The pages carry the same policy, without frame-ancestors, as a <meta> for static
 that send no headers (tests/test_serve.py checks that the two agree). `--no-csp` serves a
 folder without it (the e2e tests' stand-in for another site that embeds Cardavia).
 
-Usage: python scripts/serve.py [--port 8000] [--host localhost] [--no-csp] [dist]
+Usage: python scripts/build/serve.py [--port 8000] [--host localhost] [--no-csp] [dist]
 Also importable: `make_server(directory, port, host)` returns a ThreadingHTTPServer
 (port 0 picks a free port); its `bytes_sent` counts the body bytes served (encoded
 bytes when a compressed sibling was sent) and `requests` lists (path, bytes, encoding).
@@ -72,7 +72,7 @@ def csp_header(url_path: str) -> str:
     return f"{CSP}; frame-ancestors {FRAME_ANCESTORS.get(name, SELF)}"
 
 
-# preferred first; the suffix of the sibling written by scripts/build_site.py
+# preferred first; the suffix of the sibling written by scripts/build/build_site.py
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
 

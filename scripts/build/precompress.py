@@ -1,6 +1,6 @@
 """Precompressed siblings for a static site: `X.br` (brotli) and `X.gz` (gzip) beside `X`.
 
-Static hosts (and scripts/serve.py) send a sibling when the browser accepts its encoding,
+Static hosts (and scripts/build/serve.py) send a sibling when the browser accepts its encoding,
 so nothing is compressed per request and the largest file (the 9.6 MB wasm) travels as
 ~2.7 MB. A sibling is kept only when it saves at least 5 %: fonts, PNGs and zips are
 already compressed and are sent as they are.

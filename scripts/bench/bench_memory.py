@@ -11,10 +11,10 @@ speed, the player always playing their first card, and after 10/50/100/200 deals
   page_js_heap_used    the page's, the same way
   dom_nodes, listeners the page's DOM nodes and event listeners (CDP Memory.getDOMCounters)
 
-Served from dist/ (`make build` first) by scripts/serve.py on a free port, Debian's chromium.
+Served from dist/ (`make build` first) by scripts/build/serve.py on a free port, Debian's chromium.
 The last line printed is one JSON object. `make bench-memory` runs it.
 
-Usage: python scripts/bench_memory.py [--deals 200] [--level greedy] [--dist dist]
+Usage: python scripts/bench/bench_memory.py [--deals 200] [--level greedy] [--dist dist]
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from serve import make_server  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -20,9 +20,9 @@ ScopaPolicy) with
 - ``-sN``: N sampled worlds a move (the expert's are 96); ``-pN``: each world
   solved exactly from N plays left (the expert's are 6).
 
-    PYTHONPATH=core nice -n 19 python3 scripts/scopa_variants.py arena \\
+    PYTHONPATH=core nice -n 19 python3 experiments/scopa_variants.py arena \\
         --players scopa-sharp,expert-v1 --deals 300 --log train-data/scopa/sharp.jsonl
-    PYTHONPATH=core python3 scripts/scopa_variants.py time --seeds 1-2 \\
+    PYTHONPATH=core python3 experiments/scopa_variants.py time --seeds 1-2 \\
         --players expert,scopa-sharp,scopa-base-s192
 """
 

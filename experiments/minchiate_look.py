@@ -4,8 +4,8 @@ the expert's 60 unless given) whose play-outs choose every lead by playing it
 through the trick (``minchiate_policy._lead_by_trick``); the normal level and
 its play-outs are unchanged.
 
-    PYTHONPATH=core python3 scripts/minchiate_look.py time --seeds 1-2 --players expert,expert-look-30
-    PYTHONPATH=core nice -n 19 python3 scripts/minchiate_look.py arena --players expert-look-30,normal \\
+    PYTHONPATH=core python3 experiments/minchiate_look.py time --seeds 1-2 --players expert,expert-look-30
+    PYTHONPATH=core nice -n 19 python3 experiments/minchiate_look.py arena --players expert-look-30,normal \\
         --deals 200 --seed 1 --log train-data/arena-minchiate-look30-normal.jsonl
 
 ``arena`` is the CLI's resumable arena (no clock) with the players registered at

@@ -7,15 +7,15 @@ dist/ holds everything the site needs, served from itself (no CDN):
                                  keeps its memory snapshot, keyed by this build (stamped here)
   pyodide/                       the five Pyodide runtime files, micropip and the engine wheel;
                                  python_stdlib.zip is reduced to what the site imports, as
-                                 bytecode (scripts/stdlib_subset.mjs; --full-stdlib to skip)
+                                 bytecode (scripts/build/stdlib_subset.mjs; --full-stdlib to skip)
   data/site.json                 catalogue generated from the engine + build info (first paint
                                  needs no Pyodide)
   index.html, css/site.css       the English home page and every game page's shell pre-rendered
-                                 into <main>, the page's stylesheets as one (scripts/first_paint.py)
+                                 into <main>, the page's stylesheets as one (scripts/build/first_paint.py)
   X.br, X.gz                     precompressed siblings of every compressible file (written
                                  last: not in the service worker's list, which holds X itself)
 
-Usage: python scripts/build_site.py [--out dist]
+Usage: python scripts/build/build_site.py [--out dist]
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from precompress import precompress  # noqa: E402
 from first_paint import prerender  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 WORKER = ROOT / "worker"
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
@@ -147,11 +147,11 @@ def reduce_stdlib(pdir: Path, wheel: Path) -> None:
     if node is None:
         log("warning: node not found; shipping the whole python_stdlib.zip")
         return
-    script = ROOT / "scripts" / "stdlib_subset.mjs"
+    script = ROOT / "scripts" / "build" / "stdlib_subset.mjs"
     imports = engine_stdlib_imports()
     key = hashlib.sha256()
     for part in (PYODIDE_NPM / "python_stdlib.zip", PYODIDE_NPM / "pyodide.asm.wasm", wheel, script,
-                 ROOT / "scripts" / "stdlib_workload.py"):
+                 ROOT / "scripts" / "build" / "stdlib_workload.py"):
         key.update(hashlib.sha256(part.read_bytes()).digest())
     key.update(json.dumps(imports).encode())
     cached = VENDOR_CACHE / "stdlib" / f"{key.hexdigest()[:24]}.zip"

@@ -1,7 +1,7 @@
-"""Everything the engine does in the browser, run inside Pyodide by scripts/stdlib_subset.mjs.
+"""Everything the engine does in the browser, run inside Pyodide by scripts/build/stdlib_subset.mjs.
 
 It imports the engine the way the worker does (the wheel on sys.path), imports every stdlib
-module the engine's source names anywhere (STATIC_IMPORTS, found by scripts/build_site.py),
+module the engine's source names anywhere (STATIC_IMPORTS, found by scripts/build/build_site.py),
 then plays through the bridge: every op, every game and deck, every level, one full deal
 per game at level normal, save/restore, undo, hint and every error path. Afterwards
 sys.modules holds each stdlib module the site needs; a run against the reduced stdlib that

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // Run the engine's pytest suite inside Pyodide (Python 3.14, WebAssembly) under Node.
 //
-//   node scripts/pyodide_pytest.mjs [pytest args...]      (make test-pyodide)
+//   node scripts/test/pyodide_pytest.mjs [pytest args...]      (make test-pyodide)
 //
 // - Pyodide comes from node_modules/pyodide (npm ci); nothing is fetched from a CDN.
 // - pytest and its pure-Python dependencies (pinned in requirements-pyodide.txt) are
 //   loaded by local path from vendor-cache/pyodide-wheels/ (git-ignored); missing
-//   wheels are downloaded first by scripts/fetch_pyodide_wheels.py with the venv's pip.
+//   wheels are downloaded first by scripts/test/fetch_pyodide_wheels.py with the venv's pip.
 // - The repository is mounted with NODEFS at its own absolute path (so tracebacks show
 //   host paths), core/ goes on sys.path (the package is imported from source, no
 //   install), the working directory is the repository, and pytest.main() runs over
-//   tests/ plus any extra arguments, e.g.  node scripts/pyodide_pytest.mjs -k briscola
+//   tests/ plus any extra arguments, e.g.  node scripts/test/pyodide_pytest.mjs -k briscola
 //   If an argument names an existing path (tests/test_x.py, tests/test_x.py::test_y),
 //   only the given paths are run instead of the whole tests/ directory.
 // - Extra arguments from the environment, for CI or make (Pyodide run only), split like a
@@ -28,9 +28,9 @@ import { existsSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
-const FETCH = path.join(ROOT, "scripts", "fetch_pyodide_wheels.py");
+const FETCH = path.join(ROOT, "scripts", "test", "fetch_pyodide_wheels.py");
 
 function die(msg, code = 2) {
   process.stderr.write(`pyodide_pytest: ${msg}\n`);
@@ -55,7 +55,7 @@ function wheelPaths() {
   if (r.error) die(`cannot run ${python} ${FETCH}: ${r.error.message} (run 'make setup' first)`);
   if (r.status !== 0) die(`fetching the Pyodide wheels failed (exit ${r.status}); see requirements-pyodide.txt`);
   const paths = r.stdout.split("\n").map((s) => s.trim()).filter(Boolean);
-  if (!paths.length) die("no wheels listed by scripts/fetch_pyodide_wheels.py");
+  if (!paths.length) die("no wheels listed by scripts/test/fetch_pyodide_wheels.py");
   return paths;
 }
 

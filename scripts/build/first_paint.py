@@ -1,4 +1,4 @@
-"""The first paint of index.html, written at build time (scripts/build_site.py calls
+"""The first paint of index.html, written at build time (scripts/build/build_site.py calls
 `prerender(dist, data)` after dist/data/site.json exists).
 
 The site's pages are hash routes drawn by JavaScript, so before this a visitor saw an empty
@@ -345,7 +345,7 @@ def prerender(dist: Path, data: dict) -> dict:
     sheets = STYLESHEET.findall(text)
     keys = ",\n".join(f'html[data-first="{k}"] main > [data-first="{k}"]' for k in pages)
     css = "".join(f"/* ---- {s} */\n{(dist / s).read_text(encoding='utf-8')}\n" for s in sheets)
-    css += ("/* ---- the page pre-rendered by scripts/first_paint.py: shown only when js/first-paint.js chose it */\n"
+    css += ("/* ---- the page pre-rendered by scripts/build/first_paint.py: shown only when js/first-paint.js chose it */\n"
             f"main > [data-first] {{ display: none; }}\n{keys} {{ display: block; }}\n")
     (dist / "css" / "site.css").write_text(minify_css(css), encoding="utf-8")
     first = True

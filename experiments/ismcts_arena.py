@@ -5,11 +5,11 @@ registered at runtime (the arena's
 the arena is ``evaluation.arena`` itself, so the log is the CLI's resumable log
 (its header holds the code fingerprint, which counts this player's module).
 
-    PYTHONPATH=core python3 scripts/ismcts_arena.py time --seeds 1-4 [--iterations N]
-    PYTHONPATH=core nice -n 19 python3 scripts/ismcts_arena.py arena \\
+    PYTHONPATH=core python3 experiments/ismcts_arena.py time --seeds 1-4 [--iterations N]
+    PYTHONPATH=core nice -n 19 python3 experiments/ismcts_arena.py arena \\
         --players expert-ismcts,expert-v1 --deals 300 --seed 1 --no-clock \\
         --log train-data/arena-briscola-ismcts-expertv1.jsonl
-    PYTHONPATH=core python3 scripts/ismcts_arena.py net --log LOG
+    PYTHONPATH=core python3 experiments/ismcts_arena.py net --log LOG
 
 ``time``: expert-v1 plays deals of the given seeds against itself; at each of
 its positions both players choose (no clock), timed one after the other on the
