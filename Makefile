@@ -81,7 +81,7 @@ bench-arena:
 # its sha256. The defaults regenerate the committed weights (docs/computer-players.md).
 GAME ?= briscola
 train: setup-py
-	PYTHONPATH=core nice -n 19 $(PY) scripts/train/train_$(GAME).py all
+	PYTHONPATH=core nice -n 19 $(PY) scripts/train_$(GAME).py all
 
 bench-web: build setup-browser
 	$(PY) scripts/bench/bench_web.py

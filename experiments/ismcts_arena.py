@@ -26,10 +26,11 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
-from cardavia import evaluation
+from cardavia import arenalog, evaluation
 from cardavia.ai import View, make_player
-from cardavia.ai.briscola_ismcts import ITERATIONS, ISMCTSPlayer
+from briscola_ismcts import ITERATIONS, ISMCTSPlayer
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 
@@ -52,15 +53,12 @@ def ismcts_for(name: str) -> ISMCTSPlayer | None:
     return ISMCTSPlayer(**kwargs)
 
 
-def register() -> None:
-    """Let the arena (evaluation.play_deal) make the experiment's players."""
-    base = evaluation.make_player
-
-    def make(level: str):
-        p = ismcts_for(level)
-        return p if p is not None else base(level)
-
-    evaluation.make_player = make
+def register(names) -> None:
+    """Makes each of ``names`` that is this experiment's a player of the arena
+    (``evaluation.register_player``)."""
+    for n in names:
+        if ismcts_for(n) is not None:
+            evaluation.register_player(n, lambda n=n: ismcts_for(n))
 
 
 def _pct(xs, q):
@@ -71,7 +69,7 @@ def _pct(xs, q):
 def timing(seeds: list[int], names: list[str], game: str = "briscola") -> dict:
     """``game``'s deals played by its frozen expert (the live one where it has none)."""
     from cardavia.ai.frozen import FROZEN_POLICIES
-    register()
+    register(names)
     players = {n: evaluation.make_player(n) for n in names}
     for p in players.values():
         p.budget_ms = float("inf")
@@ -99,7 +97,7 @@ def timing(seeds: list[int], names: list[str], game: str = "briscola") -> dict:
 
 
 def moves(seed: int, a: str, b: str) -> list[str]:
-    register()
+    register([a, b])
     state = new_game("briscola", seed)
     ps = [evaluation.make_player(a), evaluation.make_player(b)]
     for p in ps:
@@ -116,7 +114,8 @@ def moves(seed: int, a: str, b: str) -> list[str]:
 
 def net(path: str) -> dict:
     """The net per seed pair and its 95 % interval (train_briscola.py's arithmetic)."""
-    from train_briscola import net as paired_net  # scripts/ is this script's path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    from train_briscola import net as paired_net
     return paired_net(path)
 
 
@@ -150,7 +149,7 @@ def main(argv=None) -> int:
     p.add_argument("--seeds", type=int, default=30)
     args = ap.parse_args(argv)
     if args.cmd == "arena":
-        register()
+        register(args.players.split(","))
         a, b = args.players.split(",")
         out = evaluation.arena(args.game, a, b, args.deals, args.seed, 1, None,
                                args.progress, not args.no_clock, args.log)
@@ -163,7 +162,8 @@ def main(argv=None) -> int:
         a, b = args.players.split(",")
         print(json.dumps(moves(args.seed, a, b)))
     elif args.cmd == "carry":
-        register()
+        header = arenalog.read(args.log)[0]
+        register([header["a"], header["b"]])
         print(json.dumps(evaluation.carry(args.log, args.seeds, 1)))
     else:
         print(json.dumps(net(args.log)))

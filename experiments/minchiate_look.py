@@ -1,15 +1,15 @@
 """Minchiate's expert with Tarocchi's sharper play-out (issue 27, candidate (c)),
 an arena experiment: ``expert-look[-N]`` is the expert search (N worlds a move,
 the expert's 60 unless given) whose play-outs choose every lead by playing it
-through the trick (``minchiate_policy._lead_by_trick``); the normal level and
-its play-outs are unchanged.
+through the trick (``_lead_by_trick`` below); the normal level and its play-outs
+are unchanged.
 
     PYTHONPATH=core python3 experiments/minchiate_look.py time --seeds 1-2 --players expert,expert-look-30
     PYTHONPATH=core nice -n 19 python3 experiments/minchiate_look.py arena --players expert-look-30,normal \\
         --deals 200 --seed 1 --log train-data/arena-minchiate-look30-normal.jsonl
 
-``arena`` is the CLI's resumable arena (no clock) with the players registered at
-runtime; pair its log with the expert's on the same seeds by renaming the
+``arena`` is the CLI's resumable arena (no clock) with the players registered
+(``evaluation.register_player``); pair its log with the expert's on the same seeds by renaming the
 header's player (``compare`` pairs one match-up's logs).
 """
 
@@ -22,7 +22,9 @@ import time
 
 from cardavia import evaluation
 from cardavia.ai import View
-from cardavia.ai.minchiate_policy import MinchiatePolicy, playout_value
+from cardavia.ai.minchiate_policy import (_INFO, CARD_POINTS, MATTO, STRENGTH, SUIT, M,
+                                          MinchiatePolicy, _play_values, _tops, _world_best,
+                                          final_value, greedy_key)
 from cardavia.ai.players import ExpertPlayer
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
@@ -30,18 +32,90 @@ from cardavia.games.base import rng_for
 PREFIX = "expert-look"
 
 
+class _TrickSeen:
+    """What ``_play_values`` reads of a position (the mover, the trick, the tricks
+    played), for a trick tried out by ``_lead_by_trick`` without copying the world."""
+
+    __slots__ = ("to_move", "trick", "tricks_played")
+
+
+def _lead_by_trick(state) -> str:
+    """A lead chosen by playing each lead worth trying (per suit its highest and
+    its lowest card; never the Matto) through the trick, the three others playing ``_world_best``'s
+    cards: the best swing of the trick (the opponents' points count twice, as in
+    ``_play_values``) less the card's future worth. Tarocchi's expert play-out
+    (``tarocchi_policy._lead_by_trick``) does the same."""
+    me = state.to_move
+    hands = state.hands
+    legal = M.legal_cards(hands[me], state.trick, state.led_suits)
+    hi: dict = {}
+    lo: dict = {}
+    for c in legal:
+        if c == MATTO:
+            continue
+        s = SUIT[c]
+        if s not in hi or STRENGTH[c] > STRENGTH[hi[s]]:
+            hi[s] = c
+        if s not in lo or STRENGTH[c] < STRENGTH[lo[s]]:
+            lo[s] = c
+    cands = list(hi.values()) + [c for s, c in lo.items() if c != hi[s]]
+    if len(cands) < 2:
+        return _world_best(state)
+    tops = [_tops(h) for h in hands]
+    seen = _TrickSeen()
+    seen.tricks_played = state.tricks_played
+    team = me % 2
+    best, best_v = None, -1e9
+    for x in cands:
+        trick = [[me, x]]
+        for k in (1, 2, 3):
+            p = (me + k) % 4
+            legal_p = M.legal_cards(hands[p], trick, state.led_suits)
+            if len(legal_p) == 1:
+                y = legal_p[0]
+            else:
+                seen.to_move = p
+                seen.trick = trick
+                y = _play_values(seen, legal_p, {(p + i) % 4: tops[(p + i) % 4]
+                                                 for i in range(1, 4 - k)})
+            trick.append([p, y])
+        ours = theirs = 0
+        for p, c in trick:
+            if c != MATTO:
+                if p % 2 == team:
+                    ours += CARD_POINTS[c]
+                else:
+                    theirs += CARD_POINTS[c]
+        w = M.trick_winner(trick)
+        value = (2 * theirs + ours if w % 2 == team else -(2 * ours + theirs)) - _INFO[x][3]
+        if value > best_v:
+            best, best_v = x, value
+    return best
+
+
+def look_playout_value(state, team: int) -> float:
+    """minchiate_policy.playout_value with every lead by ``_lead_by_trick``."""
+    while state.phase != "over":
+        if state.phase == "play":
+            state._apply_play(_lead_by_trick(state) if not state.trick else _world_best(state))
+            continue
+        actions = state.legal_actions()
+        state._apply(max(actions, key=lambda a: greedy_key(state, a)))
+    return final_value(state, team)
+
+
 class LookPolicy(MinchiatePolicy):
     """The expert's play-outs lead by looking through the trick."""
 
     def expert_playout(self, state, team: int) -> float:
-        return playout_value(state, team, look=True)
+        return look_playout_value(state, team)
 
 
 class LookExpert(ExpertPlayer):
     name = PREFIX
 
     def choose(self, view: View, rng) -> str:
-        return super().choose(View(view._state, view.seat, LookPolicy()), rng)
+        return super().choose(view.with_policy(LookPolicy()), rng)
 
 
 def player_for(name: str):
@@ -52,20 +126,17 @@ def player_for(name: str):
     return None
 
 
-def register() -> None:
-    base = evaluation.make_player
-
-    def make(level: str):
-        p = player_for(level)
-        return p if p is not None else base(level)
-
-    evaluation.make_player = make
+def register(names) -> None:
+    """Makes each of ``names`` that is this experiment's a player of the arena."""
+    for n in names:
+        if player_for(n) is not None:
+            evaluation.register_player(n, lambda n=n: player_for(n))
 
 
 def timing(seeds: list[int], names: list[str]) -> dict:
     """The expert plays the seeds' first deals; at each of its choices every named
     player chooses too, timed one after the other on the same position."""
-    register()
+    register(names)
     players = {n: evaluation.make_player(n) for n in names}
     for p in players.values():
         p.budget_ms = float("inf")
@@ -107,7 +178,7 @@ def main(argv=None) -> int:
     p.add_argument("--players", default=f"expert,{PREFIX}")
     args = ap.parse_args(argv)
     if args.cmd == "arena":
-        register()
+        register(args.players.split(","))
         a, b = args.players.split(",")
         out = evaluation.arena("minchiate", a, b, args.deals, args.seed, 1, None,
                                args.progress, False, args.log)

@@ -172,16 +172,14 @@ _PLAYOUT = None
 def register(wpath):
     global _PLAYOUT
     _PLAYOUT = learned_playout(json.load(open(wpath)))
-    base = evaluation.make_player
 
     class Pl(ExpertPlayer):
         name = "scopa-learned"
-        def choose(self, view, rng):
-            return super().choose(View(view._state, view.seat, LearnedPolicy()), rng)
 
-    def make(level):
-        return Pl() if level == "scopa-learned" else base(level)
-    evaluation.make_player = make
+        def choose(self, view, rng):
+            return super().choose(view.with_policy(LearnedPolicy()), rng)
+
+    evaluation.register_player("scopa-learned", Pl)
 
 
 if __name__ == "__main__":

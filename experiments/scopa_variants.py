@@ -1,6 +1,6 @@
 """Scopa's expert variants of issue 27, measured against the frozen ``expert-v1``
 (ai/scopa_v1.py) in the project's arena without touching the CLI: the players
-are registered at runtime (``evaluation.make_player`` learns their names) and
+are registered with the arena (``evaluation.register_player``) and
 the arena is ``evaluation.arena`` itself, so the log is the CLI's resumable log.
 
 A name is ``scopa-<knowledge>[-sN][-pN]``: the live expert (ExpertPlayer on
@@ -143,7 +143,7 @@ class VariantPlayer(ExpertPlayer):
         self.name, self.policy = name, policy
 
     def choose(self, view: View, rng) -> str:
-        return super().choose(View(view._state, view.seat, self.policy()), rng)
+        return super().choose(view.with_policy(self.policy()), rng)
 
 
 def variant(name: str) -> VariantPlayer | None:
@@ -167,19 +167,17 @@ def variant(name: str) -> VariantPlayer | None:
     return VariantPlayer(name, policy, samples)
 
 
-def register() -> None:
-    base = evaluation.make_player
-
-    def make(level: str):
-        p = variant(level)
-        return p if p is not None else base(level)
-
-    evaluation.make_player = make
+def register(names) -> None:
+    """Makes each of ``names`` that is this experiment's a player of the arena
+    (``evaluation.register_player``)."""
+    for n in names:
+        if variant(n) is not None:
+            evaluation.register_player(n, lambda n=n: variant(n))
 
 
 def timing(seeds: list[int], names: list[str]) -> dict:
     """Mean ms a move of each player on the positions of the expert's own deals."""
-    register()
+    register(names)
     total, moves = {n: 0.0 for n in names}, 0
     for seed in seeds:
         state = new_game("scopa", seed)
@@ -213,7 +211,7 @@ def main(argv=None) -> int:
     p.add_argument("--players", default="expert,scopa-sharp")
     args = ap.parse_args(argv)
     if args.cmd == "arena":
-        register()
+        register(args.players.split(","))
         a, b = args.players.split(",")
         print(json.dumps(evaluation.arena("scopa", a, b, args.deals, args.seed, 1, None,
                                           args.progress, False, args.log)))

@@ -277,17 +277,14 @@ NAME = "expert-tlearned"
 
 def register(w):
     LearnedPolicy.PICK = staticmethod(make_pick(w))
-    base = evaluation.make_player
 
     class Learned(ExpertPlayer):
         name = NAME
 
         def choose(self, view, rng):
-            return super().choose(View(view._state, view.seat, LearnedPolicy()), rng)
+            return super().choose(view.with_policy(LearnedPolicy()), rng)
 
-    def make(level):
-        return Learned() if level == NAME else base(level)
-    evaluation.make_player = make
+    evaluation.register_player(NAME, Learned)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from precompress import precompress  # noqa: E402
 from first_paint import prerender  # noqa: E402
+from minify import minify, site_scripts  # noqa: E402
+from wheel_contents import shipped, strip_wheel  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -89,6 +91,8 @@ def build_engine_wheel(out: Path) -> Path:
     dest = out / wheels[0].name
     shutil.copy2(wheels[0], dest)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
+    dropped = strip_wheel(dest)  # the command line, the arena, the frozen players: not the site's
+    log(f"engine wheel: {len(dropped)} tooling modules left out (scripts/build/wheel_contents.py)")
     return dest
 
 
@@ -127,9 +131,13 @@ def vendor_pyodide(dist: Path) -> None:
 
 # ----------------------------------------------------------------------------- stdlib subset
 def engine_stdlib_imports() -> list[str]:
-    """Every stdlib module the engine's source imports anywhere (top level or in a function)."""
+    """Every stdlib module the shipped engine's source imports anywhere (top level or in a
+    function); the tooling left out of the wheel (wheel_contents.py) does not count."""
     found = set()
-    for path in sorted((ROOT / "core" / "cardavia").rglob("*.py")):
+    package = ROOT / "core" / "cardavia"
+    for path in sorted(package.rglob("*.py")):
+        if not shipped(path.relative_to(package).as_posix()):
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
@@ -394,11 +402,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "dist"))
     ap.add_argument("--full-stdlib", action="store_true", help="ship Pyodide's whole python_stdlib.zip")
+    ap.add_argument("--no-minify", action="store_true", help="ship the JavaScript as written (debugging)")
     args = ap.parse_args()
     dist = Path(args.out)
     if dist.exists():
         shutil.rmtree(dist)
-    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "*~", ".*"))
+    # js-tests/: the web modules' unit tests (node --test), never the site's
+    shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "js-tests", "*~", ".*"))
     shutil.copytree(WORKER, dist / "worker", ignore=shutil.ignore_patterns("*~", ".*"))
     copy_fonts(dist)
     copy_vendor_js(dist)
@@ -413,8 +423,12 @@ def main() -> None:
     log(f"index.html: first paint of {len(first['pages'])} pages, {len(first['stylesheets'])} stylesheets as css/site.css")
     write_icons(dist)
     check_no_external_urls(dist)
+    scripts = site_scripts(dist)
+    if not args.no_minify:
+        before, after = minify(scripts, dist)
+        log(f"JavaScript minified (esbuild): {len(scripts)} files, {before / 1e3:.0f} kB -> {after / 1e3:.0f} kB")
     stamp_snapshot_key(dist)
-    version = write_service_worker(dist)
+    version = write_service_worker(dist)  # sw.js as written: mostly its list of files, which tests read
     sizes = precompress(dist, VENDOR_CACHE / "compressed")
     log(f"dist/ ready: {sizes['files']} files, {sizes['raw'] / 1e6:.1f} MB "
         f"({sizes['br'] / 1e6:.1f} MB as brotli, {sizes['gz'] / 1e6:.1f} MB as gzip), "

@@ -22,7 +22,8 @@ except ImportError:  # gzip alone still works; `make setup` installs brotli (req
     brotli = None
 
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt",
-                ".map", ".xml", ".ico", ".zip"}  # .zip: the stdlib subset is stored, not deflated
+                ".map", ".xml", ".ico", ".zip", ".whl"}  # .zip, .whl: the stdlib subset and the
+# engine's bytecode are stored, not deflated: brotli over the whole file packs them tighter
 SIBLING_SUFFIXES = (".br", ".gz")
 MIN_SAVING = 0.05
 CACHE_ABOVE = 64 * 1024  # bytes: only big files are worth a cache entry

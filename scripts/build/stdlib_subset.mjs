@@ -9,8 +9,9 @@
 //     of loadPyodide's CPU time with the shipped .py sources), as a deterministic zip.
 //     Entries are stored, not deflated: the server's brotli/gzip compresses the whole
 //     file better, and zipimport reads stored entries without inflating them.
-//     out.whl is the engine wheel with a .pyc beside each .py (listed in its RECORD): the
-//     worker imports the wheel by zipimport, which takes the .pyc and compiles nothing.
+//     out.whl is the engine wheel with a .pyc instead of each .py (listed in its RECORD):
+//     the worker imports the wheel by zipimport, which takes the .pyc and compiles nothing,
+//     and each module is shipped once (a .py beside it would only add bytes to the wire).
 //   node scripts/build/stdlib_subset.mjs check <engine.whl> <subset.zip> <imports.json>
 //     boots Pyodide with that zip as its whole standard library (loadPyodide's stdLibURL)
 //     and runs the same workload with another seed: any missing module fails (exit 1).
@@ -78,21 +79,24 @@ with zipfile.ZipFile(stdlib) as src, zipfile.ZipFile("/tmp/subset.zip", "w") as 
 import base64, hashlib
 with zipfile.ZipFile(WHEEL) as src, zipfile.ZipFile("/tmp/engine-pyc.whl", "w") as out:
     record_name = next(i.filename for i in src.infolist() if i.filename.endswith(".dist-info/RECORD"))
-    added = []
+    added, replaced = [], set()
     for info in src.infolist():
         if info.filename == record_name:
             continue
         data = src.read(info)
-        out.writestr(info, data)
-        if info.filename.endswith(".py"):
+        if not info.filename.endswith(".py"):
+            out.writestr(info, data)
+        else:  # the bytecode instead of the source: each module shipped once
+            replaced.add(info.filename)
             code = compile(data, WHEEL + "/" + info.filename, "exec", dont_inherit=True)
             pyc = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
             pinfo = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-            pinfo.compress_type = zipfile.ZIP_DEFLATED
+            pinfo.compress_type = zipfile.ZIP_STORED  # the server's brotli packs the whole wheel better
             pinfo.external_attr = info.external_attr
             out.writestr(pinfo, pyc)
             added.append((pinfo.filename, pyc))
-    record = src.read(record_name).decode()
+    record = "".join(line + "\\n" for line in src.read(record_name).decode().splitlines()
+                     if line.split(",", 1)[0] not in replaced)
     for name, data in added:
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         record += f"{name},sha256={digest},{len(data)}\\n"

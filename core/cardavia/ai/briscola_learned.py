@@ -1,6 +1,6 @@
 """A learned Briscola play-out policy (issue 27, candidate (a)): a linear scorer
 over hand-crafted features of (the mover's view, a candidate card), trained by
-``scripts/train/train_briscola.py`` to imitate the expert search's choices (a
+``scripts/train_briscola.py`` to imitate the expert search's choices (a
 conditional logit on the search's values), and played greedily (the highest
 score, first among equals) in the search's sampled worlds.
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from ..games.briscola import RANK_POINTS, STRENGTH
 
 WEIGHTS_FILE = Path(__file__).with_name("briscola_learned.json")
-# sha256 of WEIGHTS_FILE, written by scripts/train/train_briscola.py when it trains.
+# sha256 of WEIGHTS_FILE, written by scripts/train_briscola.py when it trains.
 WEIGHTS_SHA256 = "7dbea2d59d06ba201ac82eb5b1a4f4fc256e756a06c4c8684af29cdae09f0984"
 
 RANKS = ("2", "4", "5", "6", "7", "J", "N", "K", "3", "A")  # weakest first

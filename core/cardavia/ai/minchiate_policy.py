@@ -236,79 +236,14 @@ def _info_values(state) -> dict[str, float]:
     return values
 
 
-class _TrickSeen:
-    """What ``_play_values`` reads of a position (the mover, the trick, the tricks
-    played), for a trick tried out by ``_lead_by_trick`` without copying the world."""
-
-    __slots__ = ("to_move", "trick", "tricks_played")
-
-
-def _lead_by_trick(state) -> str:
-    """A lead chosen by playing each lead worth trying (per suit its highest and
-    its lowest card; never the Matto) through the trick, the three others playing ``_world_best``'s
-    cards: the best swing of the trick (the opponents' points count twice, as in
-    ``_play_values``) less the card's future worth. Tarocchi's expert play-out
-    (``tarocchi_policy._lead_by_trick``) does the same."""
-    me = state.to_move
-    hands = state.hands
-    legal = M.legal_cards(hands[me], state.trick, state.led_suits)
-    hi: dict = {}
-    lo: dict = {}
-    for c in legal:
-        if c == MATTO:
-            continue
-        s = SUIT[c]
-        if s not in hi or STRENGTH[c] > STRENGTH[hi[s]]:
-            hi[s] = c
-        if s not in lo or STRENGTH[c] < STRENGTH[lo[s]]:
-            lo[s] = c
-    cands = list(hi.values()) + [c for s, c in lo.items() if c != hi[s]]
-    if len(cands) < 2:
-        return _world_best(state)
-    tops = [_tops(h) for h in hands]
-    seen = _TrickSeen()
-    seen.tricks_played = state.tricks_played
-    team = me % 2
-    best, best_v = None, -1e9
-    for x in cands:
-        trick = [[me, x]]
-        for k in (1, 2, 3):
-            p = (me + k) % 4
-            legal_p = M.legal_cards(hands[p], trick, state.led_suits)
-            if len(legal_p) == 1:
-                y = legal_p[0]
-            else:
-                seen.to_move = p
-                seen.trick = trick
-                y = _play_values(seen, legal_p, {(p + i) % 4: tops[(p + i) % 4]
-                                                 for i in range(1, 4 - k)})
-            trick.append([p, y])
-        ours = theirs = 0
-        for p, c in trick:
-            if c != MATTO:
-                if p % 2 == team:
-                    ours += CARD_POINTS[c]
-                else:
-                    theirs += CARD_POINTS[c]
-        w = M.trick_winner(trick)
-        value = (2 * theirs + ours if w % 2 == team else -(2 * ours + theirs)) - _INFO[x][3]
-        if value > best_v:
-            best, best_v = x, value
-    return best
-
-
 # ----- play-outs ------------------------------------------------------------
-def playout_value(state, team: int, look: bool = False) -> float:
+def playout_value(state, team: int) -> float:
     """Play the sampled world to the end of the deal with the greedy policy (on the
     engine's own rules; plays by ``_world_best``, reading the sampled hands) and
-    return its value for ``team``. ``look``: every lead by ``_lead_by_trick``
-    (an experiment of issue 27, experiments/minchiate_look.py)."""
+    return its value for ``team``."""
     while state.phase != "over":
         if state.phase == "play":
-            if look and not state.trick:
-                state._apply_play(_lead_by_trick(state))
-            else:
-                state._apply_play(_world_best(state))
+            state._apply_play(_world_best(state))
             continue
         actions = state.legal_actions()
         state._apply(max(actions, key=lambda a: greedy_key(state, a)))

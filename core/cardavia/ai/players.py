@@ -156,6 +156,29 @@ class ExpertPlayer(NormalPlayer):
                     else view.safety_ms * samples / view.search_samples / 1000.0)
 
 
+def _frozen(view: View) -> View:
+    from .frozen import frozen_view  # tooling: loaded only when a frozen player plays
+    return frozen_view(view)
+
+
+class FrozenNormalPlayer(NormalPlayer):
+    """``normal-v1``: the normal search on the frozen policy (ai/frozen.py)."""
+
+    name = "normal-v1"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(_frozen(view), rng)
+
+
+class FrozenExpertPlayer(ExpertPlayer):
+    """``expert-v1``: the expert search on the frozen policy (ai/frozen.py)."""
+
+    name = "expert-v1"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(_frozen(view), rng)
+
+
 LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
 # given day, to measure later work against (Briscola and Scopa: ai/frozen.py).
@@ -171,7 +194,8 @@ def make_player(level: str) -> Player:
         return NormalPlayer()
     if level == "expert":
         return ExpertPlayer()
-    if level in FROZEN:  # tooling: loaded only when asked for (never in the browser)
-        from .frozen import make_frozen
-        return make_frozen(level)
+    if level == "normal-v1":
+        return FrozenNormalPlayer()
+    if level == "expert-v1":
+        return FrozenExpertPlayer()
     raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + FROZEN)})")

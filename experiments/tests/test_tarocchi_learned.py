@@ -11,7 +11,7 @@ from pathlib import Path
 from cardavia.ai import tarocchi_policy as tp
 from cardavia.games import new_game
 
-_SCRIPT = Path(__file__).resolve().parents[1] / "experiments" / "tarocchi_learned.py"
+_SCRIPT = Path(__file__).resolve().parents[1] / "tarocchi_learned.py"
 _spec = importlib.util.spec_from_file_location("tarocchi_learned", _SCRIPT)
 tl = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tl)

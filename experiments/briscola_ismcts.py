@@ -42,10 +42,10 @@ from __future__ import annotations
 import math
 import random
 
-from .frozen import FROZEN_POLICIES
-from .players import ExpertPlayer, FrozenExpertPlayer, Player, View
-from .policy import SolverLimit
-from .solver import Solver
+from cardavia.ai.frozen import FROZEN_POLICIES, frozen_view
+from cardavia.ai.players import ExpertPlayer, FrozenExpertPlayer, Player, View
+from cardavia.ai.policy import SolverLimit
+from cardavia.ai.solver import Solver
 
 ITERATIONS = 400  # the budget per move: ~1.1x Briscola's expert-v1 mean move time (docs)
 LEAF_SOLVE = 0  # tree leaves with at most this many plays left solved exactly (0: none)
@@ -108,8 +108,8 @@ class ISMCTSPlayer(Player):
             return actions[0]["id"]
         # The base to search on and to hand the endgame to: the game's frozen
         # expert where it has one (Briscola, Scopa), else its live expert (Tarocchi).
-        if view.observation()["game"] in FROZEN_POLICIES:
-            base, endgame = view.frozen(), FrozenExpertPlayer
+        if view.game_id in FROZEN_POLICIES:
+            base, endgame = frozen_view(view), FrozenExpertPlayer
         else:
             base, endgame = view, ExpertPlayer
         solve_plies = base.solve_plies if self.solve_plies is None else self.solve_plies

@@ -28,7 +28,7 @@ Two steps, each resumable, each printing its size and the time it took:
 numpy is a training-time dependency only (requirements-test.txt); the shipped
 inference is pure Python.
 
-  PYTHONPATH=core nice -n 19 python3 scripts/train/train_briscola.py all
+  PYTHONPATH=core nice -n 19 python3 scripts/train_briscola.py all
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "core"))
 
 from cardavia.ai import briscola_learned as bl  # noqa: E402

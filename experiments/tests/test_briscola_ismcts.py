@@ -1,4 +1,4 @@
-"""Briscola's information-set MCTS (ai/briscola_ismcts.py, issue 27, an arena
+"""Briscola's information-set MCTS (experiments/briscola_ismcts.py, issue 27, an arena
 experiment): its moves are legal, the same seed gives the same moves, and a move
 depends on the searcher's information only (the opponent's hand and the stock's
 order never reach it: it gets the View, as every player does)."""
@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+import briscola_ismcts as bi
 from cardavia.ai import View
-from cardavia.ai import briscola_ismcts as bi
 from cardavia.ai.players import ExpertPlayer, FrozenExpertPlayer
 from cardavia.games import new_game
 from cardavia.games.base import rng_for

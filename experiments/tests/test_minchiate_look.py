@@ -1,4 +1,4 @@
-"""Minchiate's look-ahead lead for the play-outs (minchiate_policy._lead_by_trick,
+"""Minchiate's look-ahead lead for the play-outs (experiments/minchiate_look.py,
 an experiment of issue 27 in experiments/minchiate_look.py): its leads are legal,
 it leaves the world it reads unchanged, and it picks the lead the trick favours."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import minchiate_look as look
 from cardavia.ai import minchiate_policy as mp
 from cardavia.games import minchiate as M
 from cardavia.games import new_game
@@ -26,7 +27,7 @@ def test_the_leads_are_legal_and_the_world_unchanged():
     for seed in (1, 2, 3):
         for state in _leads(seed):
             before = (repr(state.hands), repr(state.trick), list(state.led_suits))
-            card = mp._lead_by_trick(state)
+            card = look._lead_by_trick(state)
             assert card in M.legal_cards(state.hands[state.to_move], state.trick, state.led_suits)
             assert (repr(state.hands), repr(state.trick), list(state.led_suits)) == before
             checked += 1
@@ -39,7 +40,7 @@ def test_a_look_ahead_play_out_finishes_the_deal():
         while state.phase != "play":
             state.apply(state.legal_actions()[0]["id"])
         w = state.clone()
-        v = mp.playout_value(w, 0, look=True)
+        v = look.look_playout_value(w, 0)
         assert w.phase == "over" and v == mp.final_value(w, 0)
 
 
@@ -60,4 +61,4 @@ def test_the_lead_is_the_one_the_played_out_trick_favours():
     state.hands = [["T40", "2D", "5C"], ["KD", "T12", "6C"], ["T14", "7C", "8C"],
                    ["3D", "4D", "9C"]]
     assert mp._world_best(state) == "T40"
-    assert mp._lead_by_trick(state) == "2D"
+    assert look._lead_by_trick(state) == "2D"
