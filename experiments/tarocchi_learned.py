@@ -3,7 +3,9 @@ experiment: the play-out's card policy (``tarocchi_policy._policy_card``) writte
 as a linear scorer over 22 sparse features of (a sampled world, a card), whose
 hand-set weights ``W0`` give the shipped policy's choices, refitted by a
 conditional logit to the softmax of the expert search's own values (``--temp``
-points) and played in the expert's sampled worlds (``fast_playout(pick=...)``).
+points) and played in the expert's sampled worlds (``fast_playout_pick``: the shipped
+``tarocchi_policy.fast_playout`` with a ``pick`` hook, copied here so that the
+product carries no hook for an experiment).
 
     # the expert plays all four seats of seeds 200001-200200 (not the arena's)
     PYTHONPATH=core python3 experiments/tarocchi_learned.py gen 200001 200100 g-a.jsonl
@@ -25,8 +27,9 @@ from cardavia import evaluation
 from cardavia.ai import View
 from cardavia.ai.players import ExpertPlayer
 from cardavia.ai.search import best_index
-from cardavia.ai.tarocchi_policy import (_MATTO_T, _TUP, TarocchiPolicy, _EARLY, _LATE,
-                                         _policy_card, fast_playout)
+from cardavia.ai.tarocchi_policy import (_MATTO_T, _TUP, CARD_POINTS, TRICKS, TarocchiPolicy,
+                                         _EARLY, _LATE, _legal, _policy_card, deal_value,
+                                         final_totals, pile_points, plain_trick_add)
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 from cardavia.games.tarocchi import plain_trick_standing
@@ -257,19 +260,161 @@ def agree(w, seed_lo, seed_hi):
     return {"positions": n, "same": same, "share": round(same / max(1, n), 4)}
 
 
+# ----- the shipped play-out with a hook for the card policy (tarocchi_policy's, copied)
+def lead_by_trick_pick(hands: list, tops: list, me: int, early: bool, legal: list,
+                   pick=None) -> tuple:
+    """The expert's play-out lead: each lead worth trying (per suit the highest and
+    the lowest card, the Matto) is played through the trick with the play-out
+    policy for the other three; the best (trick swing - cost, -strength) wins.
+    In double-dummy deals (the play-out's world), a team leading so against a
+    team leading by ``_policy_card`` won 55.8 % of the 1,965 decided deals of
+    seeds 1-1,000 (each seed from both sides); also counting the cost of the
+    cards the others spend in the trick won nothing more. A follower's legal
+    cards depend only on the led suit: they are found once per suit. ``pick``:
+    the followers' policy (``_policy_card`` unless given)."""
+    mt = _MATTO_T
+    if pick is None:
+        pick = _policy_card
+    lo: dict = {}
+    hi: dict = {}
+    cands = []
+    for x in legal:
+        if x is mt:
+            cands.append(x)
+            continue
+        si = x[1]
+        if si not in hi or x[2] > hi[si][2]:
+            hi[si] = x
+        if si not in lo or x[2] < lo[si][2]:
+            lo[si] = x
+    for si, x in hi.items():
+        cands.append(x)
+        if lo[si] is not x:
+            cands.append(lo[si])
+    ci = _EARLY if early else _LATE
+    # the k-th follower's seat and his legal cards by led suit index, found once
+    followers = [(k, (me + k) % 4, hands[(me + k) % 4], {}) for k in (1, 2, 3)]
+    best = None
+    best_v = best_s = 0.0
+    for x in cands:
+        st = x[2]
+        if x is mt:
+            li, ws, wsi, wst, pts = None, None, -1, -1, 0
+        else:
+            li, ws, wsi, wst, pts = x[1], me, x[1], st, x[3]
+        for k, p, hand, by_led in followers:
+            legal_p = by_led.get(li)
+            if legal_p is None:
+                legal_p = by_led[li] = _legal(hand, tops[p], li, mt)
+            y = legal_p[0] if len(legal_p) == 1 else pick(
+                tops, p, k, early, li, ws, wsi, wst, pts, legal_p)
+            if y is mt:
+                continue
+            ysi = y[1]
+            yst = y[2]
+            pts += y[3]
+            if li is None:
+                li, ws, wsi, wst = ysi, p, ysi, yst
+            elif (ysi == wsi and yst > wst) or (ysi == 0 and wsi != 0):
+                ws, wsi, wst = p, ysi, yst
+        value = (pts if ws is not None and (ws - me) % 2 == 0 else -pts) - x[ci]
+        if best is None or value > best_v or (value == best_v and -st > best_s):
+            best, best_v, best_s = x, value, -st
+    return best
+
+
+def fast_playout_pick(state, team: int, first: str | None = None, look: bool = False,
+                 pick=None) -> float:
+    """Play the sampled world ``state`` to the end of the deal with the play-out
+    policy of ``rollout_best`` and return ``rollout_value(team)``: the same plays
+    and value, on plain lists (no actions, events or score sheets) and with each
+    hand's highest strength per suit kept up to date, about 2.5x faster.
+    ``first``: the mover's card to play first (the searched action), so that the
+    search need not copy the world to play it; ``look`` (the expert): every lead
+    is chosen by ``_lead_by_trick``; ``pick``: the policy of every other card
+    (``_policy_card``'s signature; it unless given: the learned experiment of
+    experiments/tarocchi_learned.py passes its own). ``state`` is never changed."""
+    if pick is None:
+        pick = _policy_card
+    tup = _TUP
+    mt = _MATTO_T
+    hands = [[tup[c] for c in h] for h in state.hands]
+    if first is not None:
+        first = tup[first]
+    trick_len = len(state.trick)
+    tricks_played = state.tricks_played
+    tricks_won = list(state.tricks_won)
+    card_pts = pile_points(state.piles)
+    matto_seat = state.matto_seat
+    me = state.to_move
+    # The trick so far: led suit index, winning seat and card (suit index, strength).
+    li, win_seat, win_si, win_st, points = plain_trick_standing(state.trick)
+    tops = []
+    for h in hands:
+        top = [-1, -1, -1, -1, -1, -1]
+        for _, si, st, _, _, _ in h:
+            if st > top[si]:
+                top[si] = st
+        tops.append(top)
+    while tricks_played < TRICKS:
+        hand = hands[me]
+        if first is not None:
+            best, first = first, None
+        else:
+            legal = _legal(hand, tops[me], li, mt)
+            if len(legal) == 1:
+                best = legal[0]
+            elif look and trick_len == 0:
+                best = lead_by_trick_pick(hands, tops, me, tricks_played < 12, legal, pick)
+            else:
+                best = pick(tops, me, trick_len, tricks_played < 12, li, win_seat,
+                            win_si, win_st, points, legal)
+        # Play it.
+        hand.remove(best)
+        _, si, st, pc, _, _ = best
+        top = tops[me]
+        if top[si] == st:  # its suit's top card left the hand
+            v = -1
+            for x in hand:
+                if x[1] == si and x[2] > v:
+                    v = x[2]
+            top[si] = v
+        trick_len += 1
+        if best is mt:
+            matto_seat = me
+        else:
+            points += pc
+            li, win_seat, win_si, win_st = plain_trick_add(li, win_seat, win_si, win_st, me, si, st)
+        if trick_len < 4:
+            me = (me + 1) % 4
+            continue
+        wt = win_seat % 2
+        card_pts[wt] += points
+        tricks_won[wt] += 1
+        tricks_played += 1
+        me = win_seat
+        trick_len = 0
+        li = win_seat = None
+        win_si = win_st = -1
+        points = 0
+    totals = final_totals(card_pts, tricks_won, matto_seat, state.dealer,
+                          sum(CARD_POINTS[c] for c in state.discard))
+    return deal_value(state, team, totals)
+
+
 class LearnedPolicy(TarocchiPolicy):
     """The expert's play-outs with the learned card policy (the normal's unchanged)."""
 
     PICK = None
 
     def expert_playout(self, state, team):
-        return fast_playout(state, team, look=state.phase == "play", pick=self.PICK)
+        return fast_playout_pick(state, team, look=state.phase == "play", pick=self.PICK)
 
     def playout_after(self, state, action, team, deep):
         if state.phase != "play":
             return None
-        return fast_playout(state, team, first=action["card"], look=deep,
-                            pick=self.PICK if deep else None)
+        return fast_playout_pick(state, team, first=action["card"], look=deep,
+                                 pick=self.PICK if deep else None)
 
 
 NAME = "expert-tlearned"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 SUITS = ("C", "D", "S", "B")
 SUIT_NAMES = {"C": "Cups", "D": "Coins", "S": "Swords", "B": "Batons"}
-SUIT_SYMBOLS = {"C": "♥", "D": "♦", "S": "♠", "B": "♣"}
 
 # J = Fante, Q = Donna, N = Cavallo (kNight), K = Re.
 RANK_NAMES = {

@@ -30,8 +30,10 @@ def test_a_play_out_with_w0_values_a_deal_as_the_shipped_one():
         while st.phase != "play":
             st.apply(st.legal_actions()[0]["id"])
         for team in (0, 1):
-            assert tp.fast_playout(st, team, look=True, pick=pick) == \
+            assert tl.fast_playout_pick(st, team, look=True, pick=pick) == \
                 tp.fast_playout(st, team, look=True)
+            # the copy is the shipped play-out: with the shipped policy, the same value
+            assert tl.fast_playout_pick(st, team, look=True) == tp.fast_playout(st, team, look=True)
 
 
 def test_other_weights_pick_other_cards():

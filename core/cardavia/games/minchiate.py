@@ -61,7 +61,6 @@ HAND = 21
 MAX_STEAL = 13
 RESTO = 60
 TOTAL_POINTS = 142
-PLAIN_SUITS = ("C", "D", "S", "B")
 KINGS = ("KC", "KD", "KS", "KB")
 
 
