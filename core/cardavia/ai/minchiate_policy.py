@@ -107,20 +107,16 @@ def _threat(tops: list[list[int]], li: int) -> tuple[int, int]:
     return thr_led, thr_trump
 
 
-def _play_values(state, legal: list[str], tops: dict[int, list[int]],
-                 out: dict | None = None) -> str:
-    """The best legal card for the mover, by the expected swing of the trick (its
-    points, the kill of the opponents' counting cards) less the card's future worth;
-    ``out`` gets every card's value. ``tops[p]`` is what the mover assumes seat
-    ``p`` (still to play) may hold: exact in a sampled world, a guess otherwise."""
-    me = state.to_move
-    trick = state.trick
-    team = me % 2
+def trick_so_far(trick, team: int) -> tuple:
+    """(led suit index, winning seat, its suit index and strength, ``team``'s points,
+    the others' points) of a trick in progress, on plain values: M.beats' rule (M14,
+    _tricks.beats) in the form the play-outs' hot loop uses (suit index 0 is the
+    trumps); proven equal to M.trick_winner by tests/test_tarot_rules_once.py."""
     info = _INFO
     li = win_seat = None
     win_si = win_st = -1
     pts_ours = pts_theirs = 0
-    for p, c in trick:  # the trick so far, by M.beats' rule (M14)
+    for p, c in trick:
         if c == MATTO:
             continue
         si, st, v, _ = info[c]
@@ -132,6 +128,20 @@ def _play_values(state, legal: list[str], tops: dict[int, list[int]],
             li, win_seat, win_si, win_st = si, p, si, st
         elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
             win_seat, win_si, win_st = p, si, st
+    return li, win_seat, win_si, win_st, pts_ours, pts_theirs
+
+
+def _play_values(state, legal: list[str], tops: dict[int, list[int]],
+                 out: dict | None = None) -> str:
+    """The best legal card for the mover, by the expected swing of the trick (its
+    points, the kill of the opponents' counting cards) less the card's future worth;
+    ``out`` gets every card's value. ``tops[p]`` is what the mover assumes seat
+    ``p`` (still to play) may hold: exact in a sampled world, a guess otherwise."""
+    me = state.to_move
+    trick = state.trick
+    team = me % 2
+    info = _INFO
+    li, win_seat, win_si, win_st, pts_ours, pts_theirs = trick_so_far(trick, team)
     n_after = 3 - len(trick)
     opps = []
     partner = []

@@ -30,6 +30,7 @@ import random
 
 from .. import cards
 from ._sampling import deal_constrained
+from . import _tricks
 from ._tricks import follow_duty, refusals
 from .base import Action, State, require, rng_for
 
@@ -130,10 +131,9 @@ def trick_winner(trick: list) -> int | None:
 
 
 def beats(card: str, best: str) -> bool:
-    """Whether ``card`` beats ``best``, the card winning the trick so far: the one
-    copy of who wins a trick (T1, T4, T8); the play-out's fast loop inlines it."""
-    return (SUIT[card] == SUIT[best] and STRENGTH[card] > STRENGTH[best]) or (
-        SUIT[card] == "T" and SUIT[best] != "T")
+    """Whether ``card`` beats ``best``, the card winning the trick so far (T1, T4, T8):
+    the tarot games' one rule (_tricks.beats); the play-out's fast loop inlines it."""
+    return _tricks.beats(card, best, SUIT, STRENGTH)
 
 
 def trick_standing(trick) -> tuple:
