@@ -54,16 +54,14 @@ def test_service_worker_precaches_every_file_of_the_site():
     assert not shots & assets
 
 
-def test_only_the_five_pyodide_runtime_files_micropip_and_the_engine_are_vendored():
+def test_only_the_five_pyodide_runtime_files_and_the_engine_are_vendored():
     names = sorted(p.name for p in (DIST / "pyodide").iterdir() if p.suffix not in (".br", ".gz"))
     wheels = [n for n in names if n.endswith(".whl")]
     assert sorted(set(names) - set(wheels)) == sorted(
         ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"])
-    assert "micropip-0.11.1-py3-none-any.whl" in wheels and any(n.startswith("cardavia-") for n in wheels)
+    assert len(wheels) == 1 and wheels[0].startswith("cardavia-")  # no micropip: nothing installs
     lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    import hashlib
-    assert lock["packages"]["micropip"]["sha256"] == hashlib.sha256(
-        (DIST / "pyodide" / "micropip-0.11.1-py3-none-any.whl").read_bytes()).hexdigest()
+    assert lock["packages"] == {}
 
 
 def test_no_external_url_in_the_site():

@@ -5,7 +5,7 @@ dist/ holds everything the site needs, served from itself (no CDN):
   index.html, embed.html, embed.js, sw.js, manifest.webmanifest, css/, js/, i18n/, icons/
   worker/engine-worker.js        the module Web Worker that runs the engine; worker/snapshot.js
                                  keeps its memory snapshot, keyed by this build (stamped here)
-  pyodide/                       the five Pyodide runtime files, micropip and the engine wheel;
+  pyodide/                       the five Pyodide runtime files and the engine wheel;
                                  python_stdlib.zip is reduced to what the site imports, as
                                  bytecode (scripts/build/stdlib_subset.mjs; --full-stdlib to skip)
   data/site.json                 catalogue generated from the engine + build info (first paint
@@ -46,8 +46,6 @@ PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 VENDOR_CACHE = ROOT / "vendor-cache"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-MICROPIP = "micropip==0.11.1"
-MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 CDN_LITERAL = "`https://cdn.jsdelivr.net/pyodide/v${U}/full/`"
 
 
@@ -55,26 +53,7 @@ def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 # ----------------------------------------------------------------------------- wheels
-def fetch_micropip() -> Path:
-    """micropip 0.11.1 for Python 3.14 (pip on 3.11 would pick 0.7.2 unless asked)."""
-    target = VENDOR_CACHE / MICROPIP_WHEEL
-    if target.exists():
-        return target
-    VENDOR_CACHE.mkdir(exist_ok=True)
-    log("downloading micropip 0.11.1 (once; cached in vendor-cache/)")
-    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-                    "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
-                    "-d", str(VENDOR_CACHE), MICROPIP], check=True)
-    if not target.exists():
-        sys.exit(f"micropip wheel not found in {VENDOR_CACHE}")
-    return target
-
-
 def build_engine_wheel(out: Path) -> Path:
     tmp = ROOT / "build" / "wheel"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -117,15 +96,10 @@ def vendor_pyodide(dist: Path) -> None:
             continue  # written below
         else:
             shutil.copy2(src, pdir / name)
-    micropip = fetch_micropip()
-    shutil.copy2(micropip, pdir / MICROPIP_WHEEL)
     lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
-    entry = lock["packages"]["micropip"]
-    assert entry["file_name"] == MICROPIP_WHEEL, entry
-    # Pyodide rebuilds its wheels: the lock's checksum does not match PyPI's wheel.
-    entry["sha256"] = sha256(micropip)
-    # Only micropip is shipped: keep the lock to what the site serves.
-    lock["packages"] = {"micropip": entry}
+    # No Pyodide package is shipped (the engine is pure Python, imported from its own wheel,
+    # and the worker installs nothing): loadPyodide reads the lock, which lists none.
+    lock["packages"] = {}
     (pdir / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
