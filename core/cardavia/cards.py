@@ -73,8 +73,3 @@ DECKS: dict[str, tuple[str, ...]] = {
     "tarocco-piemontese": TAROCCO_PIEMONTESE,
     "minchiate": MINCHIATE,
 }
-
-
-def parse_cards(text: str) -> list[str]:
-    """``"7D 3C 4S"`` → ``["7D", "3C", "4S"]``; for compact hand-built test positions."""
-    return text.split()

@@ -294,11 +294,6 @@ def resti_after(diff: int, resti: list[int]) -> tuple[int, list[int]]:
     return diff, gained
 
 
-def final_resti(diff: int) -> int:
-    """M21: at the end the lead is rounded up to whole resti (1-60: 1, 61-120: 2 …)."""
-    return -(-abs(diff) // RESTO)
-
-
 _PLAY = {c: {"id": "play:" + c, "type": "play", "card": c} for c in PACK}
 _DONE = {"id": "declare:done", "type": "pass"}
 

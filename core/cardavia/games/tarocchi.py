@@ -266,11 +266,6 @@ def discard_fault(hand: list[str], pair) -> str | None:
     return None if only_trumps_and_kings or no_trumps else "trump"
 
 
-def discard_is_legal(hand: list[str], pair) -> bool:
-    """T2 (see discard_fault)."""
-    return discard_fault(hand, pair) is None
-
-
 def legal_discards(hand: list[str]) -> list[tuple[str, str]]:
     """Every legal unordered pair, each in canonical deck order (T2)."""
     cand = sort_cards(c for c in hand if c not in FIVE)
