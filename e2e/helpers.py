@@ -1,10 +1,101 @@
-"""Helpers shared by the browser tests (axe-core, snapshots, percentiles)."""
+"""Helpers shared by the browser tests: the games and decks from the engine's catalogue,
+opening a seeded table, playing a deal to its score sheet, axe-core, snapshots,
+percentiles. Each exists here once; a test file imports it rather than copying it."""
 
 from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import BOOT_TIMEOUT, ROOT
+
+from cardavia.traditions import catalogue
+
+READY = "window.__cardavia && window.__cardavia.ready === true"
+# the table waits on the player (their turn, the deal over) or shows a dialog (the sheet)
+WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
+
+# The games a player can open and their decks, in the catalogue's order: from the
+# engine's catalogue (core/cardavia/traditions.py, which the build writes into
+# data/site.json), so a new game is tested without editing a list here.
+_CATALOGUE = catalogue()
+GAMES: tuple[str, ...] = tuple(g for g, entry in _CATALOGUE["games"].items() if entry["playable"])
+DECKS: dict[str, tuple[str, ...]] = {g: tuple(_CATALOGUE["games"][g]["decks"]) for g in GAMES}
+# every game with every deck it is played with (Scopa twice: Piacentine and Siciliane)
+GAME_DECKS: tuple[tuple[str, str], ...] = tuple((g, d) for g in GAMES for d in DECKS[g])
+# every game that has a lesson, on the first deck its lesson deals for
+LESSONS: tuple[tuple[str, str], ...] = tuple((g, _CATALOGUE["games"][g]["lesson"]["decks"][0])
+                                             for g in GAMES if _CATALOGUE["games"][g]["lesson"])
+
+
+def table_deck(game: str) -> str:
+    """The one deck a test plays ``game`` on when it tries each game once: the game's last
+    deck in the catalogue (Scopa on the Siciliane, whose court names differ from the
+    Piacentine's; every other game has one deck)."""
+    return DECKS[game][-1]
+
+
+def table_url(game: str, seed: int, *, deck: str | None = None, level: str = "greedy",
+              speed: str = "instant", lang: str | None = None, query: str = "",
+              link: bool = False) -> str:
+    """The page address (after the site's root) of ``game``'s table dealing ``seed``: by
+    ?seed= (the page's first match), or with ``link`` by a deal link (&seed=&mode=play in
+    the route), which deals that deal even over a match in progress (after asking)."""
+    params = f"?speed={speed}&level={level}" + (f"&lang={lang}" if lang else "") + (f"&{query}" if query else "")
+    route = f"#/game/{game}?deck={deck or table_deck(game)}"
+    if link:
+        return params + route + f"&seed={seed}&mode=play"
+    return params + f"&seed={seed}" + route
+
+
+def open_table(page, server, game: str, seed: int, *, size: tuple[int, int] | None = None,
+               fresh: bool = True, **url) -> dict:
+    """``game``'s table dealing ``seed`` (table_url's options), the engine ready and the
+    table waiting on the player: its snapshot, whose seed is the one asked for. ``fresh``
+    leaves the page first, so the table is built anew even on the same route; ``size``
+    sets the viewport first."""
+    if size:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    if fresh:
+        page.goto("about:blank")
+    page.goto(server.url + table_url(game, seed, **url))
+    if url.get("link"):
+        page.wait_for_selector(f"{WAITING}, .abandon-play", timeout=BOOT_TIMEOUT)
+        if page.locator(".abandon-play").count():  # a match of this game in progress: left
+            page.click(".abandon-play")
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    page.wait_for_function(f"window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}", timeout=60_000)
+    page.wait_for_selector(WAITING, timeout=60_000)
+    snap = snapshot(page)
+    assert snap["game"] == game and snap["seed"] == seed
+    return snap
+
+
+def wait_ready(target) -> None:
+    """The engine booted in this page or frame."""
+    target.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+
+
+def play_one(target) -> str:
+    """Click the first enabled card (and the first capture choice if asked); returns the card."""
+    button = target.locator(".hand button:not([disabled]):not([aria-disabled])").first
+    card = button.get_attribute("data-card")
+    button.click()
+    choices = target.locator(".choices:not([hidden]) button.choice")
+    if choices.count():
+        choices.first.click()
+    return card
+
+
+def play_until_sheet(page, max_moves: int = 60) -> int:
+    """Play the first enabled card at each turn until the score sheet opens: the moves made."""
+    moves = 0
+    while True:
+        page.wait_for_selector(WAITING, timeout=30_000)
+        if page.locator("dialog[open]").count():
+            return moves
+        assert moves < max_moves, "deal did not end"
+        play_one(page)
+        moves += 1
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # browser contexts of two people at one table, each on their own device

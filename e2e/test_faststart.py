@@ -25,7 +25,7 @@ def play_first_card(page) -> str:
 
 
 def test_game_opened_from_home_uses_the_engine_the_home_page_booted(page, server):
-    page.goto(server.url + "?speed=instant&level=greedy#/")
+    page.goto(server.url + "?speed=instant&level=greedy&seed=43#/")  # the table opened from home deals seed 43
     page.wait_for_function("window.__cardavia && window.__cardavia.booted === true", timeout=BOOT_TIMEOUT)
     assert page.evaluate("window.__cardavia.ready") is False  # no table yet: only the engine
     assert page.evaluate("window.__cardavia.workersCreated") == 1
@@ -34,7 +34,7 @@ def test_game_opened_from_home_uses_the_engine_the_home_page_booted(page, server
 
     page.locator(PLAY_BRISCOLA).first.click()
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-    assert snapshot(page)["game"] == "briscola"
+    assert snapshot(page)["game"] == "briscola" and snapshot(page)["seed"] == 43
     card = play_first_card(page)
     assert card not in snapshot(page)["hand"]
     # the table used the worker started for the home page: no second boot
@@ -60,7 +60,7 @@ def test_compressed_responses_then_offline(browser, watch):
     try:
         page = ctx.new_page()
         watch.attach(page)
-        page.goto(own.url + "?speed=instant&level=greedy#/game/briscola")
+        page.goto(own.url + "?speed=instant&level=greedy&seed=42#/game/briscola")
         page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
         # the engine may be ready before the service worker has claimed the page (the boot
         # waits 4 s for it, then plays on; a loaded CI machine took longer): offline play

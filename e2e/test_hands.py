@@ -15,16 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT, shared_page
-from helpers import snapshot
+from conftest import ROOT, shared_page
+from helpers import GAMES, WAITING, open_table, snapshot
 
 from cardavia.games.minchiate import MATTO, CARD_POINTS
 
-READY = "window.__cardavia && window.__cardavia.ready === true"
-WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
 ARTIFACTS = ROOT / "test-artifacts"
-DECKS = {"briscola": "piacentine", "scopa": "siciliane", "cicera": "bresciane",
-         "tarocchi": "tarocco-piemontese", "minchiate": "minchiate"}
 # seeds where the human deals, so that the hand is at its longest: Tarocchi's discard
 # step holds 17 cards, Minchiate's 22
 TAROCCHI_DISCARD = 5
@@ -38,16 +34,9 @@ def hpage(browser, server):
 
 
 def open_game(page, server, game, seed, size, speed="instant"):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto("about:blank")
-    # the deal link of the seeded deal: a match of the same game in progress is left first
-    page.goto(server.url + f"?speed={speed}&level=greedy#/game/{game}?deck={DECKS[game]}&seed={seed}&mode=play")
-    page.wait_for_selector(f"{WAITING}, .abandon-play", timeout=BOOT_TIMEOUT)
-    if page.locator(".abandon-play").count():
-        page.click(".abandon-play")
-    page.wait_for_function(READY, timeout=60_000)
-    page.wait_for_function(f"window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}", timeout=60_000)
-    page.wait_for_selector(WAITING, timeout=60_000)
+    """The seeded deal by its deal link (a match of the same game in progress on this shared
+    page is left first), scrolled to the top once the hand has been fitted."""
+    open_table(page, server, game, seed, size=size, speed=speed, link=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(100)  # the hand is fitted again on the next frame after the chooser
     return snapshot(page)
@@ -80,7 +69,7 @@ TARGETS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", list(DECKS))
+@pytest.mark.parametrize("game", GAMES)
 def test_every_playable_card_keeps_a_24px_target_and_its_index_on_a_phone(hpage, server, game):
     seed = {"tarocchi": TAROCCHI_DISCARD, "minchiate": MINCHIATE_DISCARD}.get(game, 5)
     snap = open_game(hpage, server, game, seed, (390, 844))

@@ -10,13 +10,11 @@ import re
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, close_context
+from helpers import GAMES, READY, WAITING, play_until_sheet, table_url
 
 FAST = "?speed=instant&level=greedy"
-READY = "window.__cardavia && window.__cardavia.ready === true"
-WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
 ARTIFACTS = ROOT / "test-artifacts"
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹", "ar": "٠١٢٣٤٥٦٧٨٩"}
-GAMES = ("briscola", "scopa", "cicera", "tarocchi", "minchiate")
 LANGS = ("en", "it", "fa", "ar", "vi")
 ISOLATES = "\u2066\u2067\u2068\u2069"
 
@@ -37,25 +35,10 @@ def catalogue(page, lang: str) -> dict:
     return page.evaluate(f"fetch('i18n/{lang}.json').then(r => r.json())")
 
 
-def play_until_sheet(page, max_moves: int = 60) -> int:
-    moves = 0
-    while True:
-        page.wait_for_selector(WAITING, timeout=30_000)
-        if page.locator("dialog[open]").count():
-            return moves
-        assert moves < max_moves, "deal did not end"
-        button = page.locator(".hand button:not([disabled]):not([aria-disabled])").first
-        button.click()
-        choices = page.locator(".choices:not([hidden]) button.choice")
-        if choices.count():
-            choices.first.click()
-        moves += 1
-
-
 @pytest.mark.parametrize("lang", ["fa", "ar"])
 def test_rtl_scopa_deal_with_local_digits_on_the_score_sheet(page, server, lang):
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(server.url + FAST + f"&lang={lang}#/game/scopa?deck=siciliane")
+    page.goto(server.url + table_url("scopa", 21, deck="siciliane", lang=lang))
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     html = page.locator("html")
     assert html.get_attribute("dir") == "rtl" and html.get_attribute("lang") == lang
@@ -135,7 +118,7 @@ def test_browser_language_selector_persistence_and_url_parameter(browser, server
         page.wait_for_selector(".game-card")
         assert "lang=en" in page.url and page.locator("html").get_attribute("dir") == "ltr"
         # embed.html takes ?lang= too
-        page.goto(server.url + "embed.html?game=scopa&deck=siciliane&speed=instant&lang=fa")
+        page.goto(server.url + "embed.html?game=scopa&deck=siciliane&speed=instant&seed=23&lang=fa")
         page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
         assert page.locator("html").get_attribute("dir") == "rtl"
         assert page.locator(".open-full").inner_text() == "باز کردن در کارداویا"
@@ -210,7 +193,7 @@ def test_rtl_pages_fit_the_screen(browser, server, watch, lang, size):
         for name, route in (("home", "#/"), ("tradition", "#/tradition/piacentine"),
                             ("rules", "#/game/cicera?deck=bresciane&tab=rules"),
                             ("table", "#/game/cicera?deck=bresciane")):
-            page.goto(server.url + FAST + f"&lang={lang}" + route)
+            page.goto(server.url + FAST + f"&seed=22&lang={lang}" + route)  # the table's deal: seed 22
             page.wait_for_selector("main .page")
             if name == "table":
                 page.wait_for_function(READY, timeout=BOOT_TIMEOUT)

@@ -10,12 +10,11 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, shared_page
-from helpers import serious_axe_violations, set_lang
+from helpers import GAMES as GAME_IDS, serious_axe_violations, set_lang, table_deck
 
 ART = ROOT / "test-artifacts"
 YOURS = ".table-view[data-state=yours]"
-GAMES = (("briscola", "piacentine"), ("scopa", "siciliane"), ("cicera", "bresciane"),
-         ("tarocchi", "tarocco-piemontese"), ("minchiate", "minchiate"))
+GAMES = tuple((g, table_deck(g)) for g in GAME_IDS)  # each game once, from the engine's catalogue
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,8 @@ from __future__ import annotations
 import itertools
 
 from conftest import BOOT_TIMEOUT, ROOT
+from helpers import READY, table_url
 
-FAST = "?speed=instant&level=greedy"
-READY = "window.__cardavia && window.__cardavia.ready === true"
 ARTIFACTS = ROOT / "test-artifacts"
 SLIDERS = ("contrast", "grain", "temperature")
 
@@ -83,7 +82,7 @@ def rgb(css: str) -> tuple[int, ...]:
 
 
 def test_sliders_change_the_table_at_once_and_persist(page, server):
-    page.goto(server.url + FAST + "#/game/scopa?deck=siciliane")
+    page.goto(server.url + table_url("scopa", 31, deck="siciliane"))
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.locator(".look-summary").click()
     for name in SLIDERS:  # 0–100 %, 50 % by default
@@ -129,7 +128,7 @@ def test_sliders_change_the_table_at_once_and_persist(page, server):
 
 def test_animation_speed_setting_drives_the_table(page, server):
     """One speed setting, in the Look panel: the table on the page follows it at once."""
-    page.goto(server.url + "?level=greedy#/game/scopa?deck=siciliane")
+    page.goto(server.url + "?level=greedy&seed=32#/game/scopa?deck=siciliane")  # the speed left at its default
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     assert page.locator(".table-view select").count() == 1  # the level only: no second speed control
     assert page.locator(".table-view").get_attribute("data-speed") == "normal"
@@ -144,7 +143,7 @@ def test_animation_speed_setting_drives_the_table(page, server):
 
 def test_text_keeps_contrast_4_5_at_the_slider_extremes(page, server):
     ARTIFACTS.mkdir(exist_ok=True)
-    page.goto(server.url + FAST + "#/game/scopa?deck=siciliane")
+    page.goto(server.url + table_url("scopa", 33, deck="siciliane"))
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(".table-view[data-state=yours]")
     failures = []

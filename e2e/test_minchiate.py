@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, ROOT, shared_page
-from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why, tap_a_refused_card
+from conftest import ROOT, shared_page
+from helpers import WAITING, open_table, record_move_times, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why, tap_a_refused_card
 
-READY = "window.__cardavia && window.__cardavia.ready === true"
-WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
-GAME = "#/game/minchiate?deck=minchiate"
+DESK = (1100, 800)  # the module's page is shared: each table sets its size and language
 ARTIFACTS = ROOT / "test-artifacts"
 # seeds found with the engine (the first legal discard each time, as the tests click):
 SEED_CUTTER = 106   # an AI deals; you cut, steal one card, discard it; trump 29 blocked; one combination
@@ -32,18 +30,6 @@ def mpage(browser, server):
     clear_saves = "try { for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k); } catch {}"
     with shared_page(browser, {"width": 1100, "height": 800}, clear_saves) as page:
         yield page
-
-
-def open_table(page, server, seed: int, level: str = "greedy", lang: str = "en", size=(1100, 800)) -> dict:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto("about:blank")
-    page.goto(server.url + f"?speed=instant&level={level}&seed={seed}&lang={lang}" + GAME)
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-    page.wait_for_function(f"window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}", timeout=60_000)
-    page.wait_for_selector(WAITING, timeout=60_000)
-    snap = snapshot(page)
-    assert snap["game"] == "minchiate"
-    return snap
 
 
 def log_lines(page) -> list[str]:
@@ -169,7 +155,7 @@ def check_sheet(page) -> dict:
 
 def test_a_whole_deal_as_the_cutter(mpage, server):
     page = mpage
-    snap = open_table(page, server, SEED_CUTTER)
+    snap = open_table(page, server, "minchiate", SEED_CUTTER, lang="en", size=DESK)
     assert snap["dealer"] != 0 and snap["cutter"] == 0 and snap["phase"] == "discard"
     setup = snap["setup"]
     stolen = setup["stolen"]
@@ -198,7 +184,7 @@ def test_a_whole_deal_as_the_cutter(mpage, server):
 
 def test_a_whole_deal_as_the_dealer_keeping_one_combination_hidden(mpage, server):
     page = mpage
-    snap = open_table(page, server, SEED_DEALER)
+    snap = open_table(page, server, "minchiate", SEED_DEALER, lang="en", size=DESK)
     assert snap["dealer"] == 0 and snap["phase"] == "discard" and snap["your_turn"]
     assert page.locator(".seat-bottom .dealer-tag").inner_text() == "Dealer"
     ARTIFACTS.mkdir(exist_ok=True)
@@ -219,7 +205,7 @@ def test_a_whole_deal_as_the_dealer_keeping_one_combination_hidden(mpage, server
 @pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
 def test_phone_portrait_declaration_and_discard_fit(mpage, server, size):
     page = mpage
-    open_table(page, server, SEED_DEALER, size=size)
+    open_table(page, server, "minchiate", SEED_DEALER, lang="en", size=size)
     from test_table import FIT_JS
     page.evaluate("window.scrollTo(0, 0)")
     fit = page.evaluate(FIT_JS)
@@ -240,7 +226,7 @@ def test_phone_portrait_declaration_and_discard_fit(mpage, server, size):
 
 def test_persian_table_and_the_tradition_page(mpage, server):
     page = mpage
-    snap = open_table(page, server, SEED_QUIET, lang="fa", size=(390, 844))
+    snap = open_table(page, server, "minchiate", SEED_QUIET, lang="fa", size=(390, 844))
     assert page.evaluate("document.documentElement.dir") == "rtl"
     assert snap["phase"] in ("declare", "play")
     assert page.locator(".mi-meter h2").inner_text() == "شمارندهٔ رستو (Resti: هر ۶۰ امتیاز پیشتازی یک رستو)"  # Minchiate's term in Persian script
@@ -258,7 +244,7 @@ def test_persian_table_and_the_tradition_page(mpage, server):
 def test_minchiate_computer_move_time_at_level_normal(mpage, server):
     """One computer move (page → worker → Python → page) at level normal: printed, never asserted."""
     page = mpage
-    open_table(page, server, SEED_QUIET, level="normal")
+    open_table(page, server, "minchiate", SEED_QUIET, level="normal", lang="en", size=DESK)
     page.evaluate("window.__cardavia.moveTimes = []")
     plays = 0
     while plays < 6:

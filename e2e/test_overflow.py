@@ -13,15 +13,13 @@ import time
 import pytest
 
 from conftest import ROOT, shared_page
-from helpers import set_lang
+from helpers import GAME_DECKS, set_lang
 
 ART = ROOT / "test-artifacts"
 LANGS = ("en", "it", "fa", "ar", "vi")
 # seed 7: Tarocchi's dealer is AI East (its discard tag under its seat), Minchiate's is you
 # (the discard step); seed 4: Tarocchi's dealer is AI West, whose badges open towards the middle
-GAMES = (("briscola", "piacentine", 7), ("scopa", "piacentine", 7), ("scopa", "siciliane", 7),
-         ("cicera", "bresciane", 7), ("tarocchi", "tarocco-piemontese", 7), ("tarocchi", "tarocco-piemontese", 4),
-         ("minchiate", "minchiate", 7))
+GAMES = tuple((g, d, 7) for g, d in GAME_DECKS) + (("tarocchi", "tarocco-piemontese", 4),)
 YOURS = ".table-view[data-state=yours]"
 WIDE = """() => { const s = document.scrollingElement;
   const out = [...document.querySelectorAll('body *')].filter(e => { const r = e.getBoundingClientRect();

@@ -87,7 +87,8 @@ def goto(page, server, route, query=""):
     page.goto(server.url + (f"?{query}" if query else "") + route)
 
 
-def open_table(page, server, route="#/game/briscola?deck=piacentine"):
+def open_route(page, server, route="#/game/briscola?deck=piacentine"):
+    """The table at `route` (a deal link, or briscola whose match the test stored), built afresh."""
     goto(page, server, "#/")  # leave any table, so that this one is built afresh
     goto(page, server, route)
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
@@ -113,7 +114,7 @@ def test_replay_steps_through_a_finished_deal_to_the_score_sheets_final_position
     e = entry(save, last)
     seed_storage(page, {"v": 2, "totals": {}, "history": [e]}, {"save": save, "level": "random"})
     # the table restores the finished match and opens its score sheet
-    open_table(page, server)
+    open_route(page, server)
     page.wait_for_selector("dialog[open] td[data-total-team]")
     at_table = sheet_totals(page, "dialog[open]")
     assert at_table == [str(t) for t in last["sheets"][-1]["totals"]]
@@ -184,7 +185,7 @@ def test_replay_refuses_a_match_still_in_progress(page, server):
 def test_a_shared_link_deals_the_same_hand_on_a_fresh_profile(page, server, browser):
     save, last = finished("briscola", 8)
     seed_storage(page, None, {"save": save, "level": "random"})
-    open_table(page, server)
+    open_route(page, server)
     page.locator("dialog[open] .share-open").click()
     link = page.locator("dialog[open] .share-link").input_value()
     assert link == server.url + "#/game/briscola?deck=piacentine&seed=8&mode=shared"
@@ -215,7 +216,7 @@ def test_a_shared_link_deals_the_same_hand_on_a_fresh_profile(page, server, brow
 def test_play_again_and_from_the_other_seat_are_one_click_from_the_score_sheet(page, server):
     save, last = finished("briscola", 8)
     seed_storage(page, None, {"save": save, "level": "random"})
-    open_table(page, server)
+    open_route(page, server)
     page.locator("dialog[open] .other-seat").click()
     page.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.seat === 1 && !window.__cardavia.snapshot.result", timeout=60_000)
     snap = page.evaluate("window.__cardavia.snapshot")
@@ -223,7 +224,7 @@ def test_play_again_and_from_the_other_seat_are_one_click_from_the_score_sheet(p
     assert snap["seed"] == 8
 
     seed_storage(page, None, {"save": save, "level": "random"})
-    open_table(page, server)
+    open_route(page, server)
     page.locator("dialog[open] .play-again").click()
     page.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.seat === 0 && !window.__cardavia.snapshot.result", timeout=60_000)
     snap = page.evaluate("window.__cardavia.snapshot")
@@ -237,7 +238,7 @@ def test_the_two_results_of_a_duplicate_pair_are_side_by_side(page, server):
     # the score sheet of the second match (restored finished) shows the pair
     seed_storage(page, {"v": 2, "totals": {}, "history": record["history"][1:]}, {"save": second, "level": "random"})
     goto(page, server, "#/")
-    open_table(page, server)
+    open_route(page, server)
     pair = page.locator("dialog[open] .duplicate-pair")
     pair.wait_for()
     margins = pair.locator(".pair-half").evaluate_all("(els) => els.map((e) => [Number(e.dataset.seat), Number(e.dataset.margin)])")
@@ -281,7 +282,7 @@ def test_a_deal_link_asks_before_abandoning_a_match_in_progress(page, server):
 def test_a_deal_link_sets_an_unreadable_autosave_aside(page, server):
     seed_storage(page)
     page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
-    open_table(page, server, "#/game/briscola?deck=piacentine&seed=8&mode=shared")
+    open_route(page, server, "#/game/briscola?deck=piacentine&seed=8&mode=shared")
     page.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.seed === 8", timeout=60_000)
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}.unreadable')") == '"{not json"'
 
@@ -333,9 +334,12 @@ def test_the_daily_deal_is_marked_once_played(page, server):
 
 
 def test_an_invalid_injected_date_is_ignored(page, server):
+    """An impossible ?today= falls back to the real day, in UTC: the page's clock is fixed
+    (half an hour before midnight UTC), so the day it shows does not race the test's."""
+    page.clock.set_fixed_time(datetime(2026, 3, 14, 23, 30, tzinfo=timezone.utc))
     page.goto(server.url + "#/daily?today=2026-02-30")
     page.wait_for_selector(".daily-page li.daily-game")
-    assert page.evaluate("document.querySelector('.daily-page').dataset.day") == datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    assert page.evaluate("document.querySelector('.daily-page').dataset.day") == "2026-03-14"
 
 
 def test_the_home_page_links_to_the_daily_deal(page, server):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 
 from conftest import BOOT_TIMEOUT, ROOT, shared_page, close_context
+from helpers import GAMES, READY, WAITING, open_table
 
-READY = "window.__cardavia && window.__cardavia.ready === true"
 YOURS = ".table-view[data-state=yours]"
-WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
+PHONE, DESK = (390, 844), (1100, 800)
+# Every table is opened by its seed's deal link (helpers.open_table(link=True)): the module's
+# page is shared, and a plain ?seed= would restore the previous test's match of that game.
 ARTIFACTS = ROOT / "test-artifacts"
-GAMES = {"briscola": "piacentine", "scopa": "siciliane", "cicera": "bresciane", "tarocchi": "tarocco-piemontese",
-         "minchiate": "minchiate"}
 TAROCCHI_YOU_DEAL = 259  # a seed where the human deals (the discard step)
 
 
@@ -24,13 +24,6 @@ TAROCCHI_YOU_DEAL = 259  # a seed where the human deals (the discard step)
 def table_page(browser, server):
     with shared_page(browser, {"width": 390, "height": 844}) as page:
         yield page
-
-
-def open_game(page, server, game, query="", size=(390, 844)):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(server.url + f"?{query}#/game/{game}?deck={GAMES[game]}")
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-    page.wait_for_selector(WAITING, timeout=60_000)
 
 
 def play_first(page):
@@ -67,7 +60,7 @@ def test_phone_fit(table_page, server, game, size):
     page = table_page
     gid = "tarocchi" if game == "tarocchi-discard" else game
     seed = TAROCCHI_YOU_DEAL if game == "tarocchi-discard" else 5
-    open_game(page, server, gid, f"speed=instant&level=greedy&seed={seed}", size)
+    open_table(page, server, gid, seed, size=size, link=True)
     if game == "tarocchi-discard":
         page.wait_for_selector(".discard-box")
     else:
@@ -82,7 +75,7 @@ def test_phone_fit(table_page, server, game, size):
 
 def test_focus_ring_only_for_keyboard_players(table_page, server):
     page = table_page
-    open_game(page, server, "briscola", "speed=instant&level=greedy&seed=3")
+    open_table(page, server, "briscola", 3, size=PHONE, link=True)
     page.wait_for_selector(YOURS)
     play_first(page)
     page.wait_for_selector(YOURS)
@@ -102,7 +95,7 @@ def card_points(card: str) -> int:
 
 def test_trick_shows_winner_points_and_the_whole_trump(table_page, server):
     page = table_page
-    open_game(page, server, "briscola", "speed=slow&level=greedy&seed=21", (1100, 800))
+    open_table(page, server, "briscola", 21, speed="slow", size=DESK, link=True)
     page.wait_for_selector(YOURS)
     # the face-up trump is whole: not covered by the stock and not cut below a readable size
     trump = page.locator(".stock .trump-card")
@@ -131,7 +124,7 @@ def test_trick_shows_winner_points_and_the_whole_trump(table_page, server):
 
 def test_the_last_card_played_stays_marked(table_page, server):
     page = table_page
-    open_game(page, server, "scopa", "speed=instant&level=greedy&seed=8")
+    open_table(page, server, "scopa", 8, size=PHONE, link=True)
     page.wait_for_selector(YOURS)
     for _ in range(6):
         events = page.evaluate("window.__cardavia.presented || []")
@@ -161,7 +154,7 @@ NEW_HAND_SHOWN_JS = """() => { const s = window.__cardavia.snapshot;
 
 def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page = table_page
-    open_game(page, server, "briscola", "speed=slow&level=greedy")
+    open_table(page, server, "briscola", 51, speed="slow", size=PHONE, link=True)
     page.wait_for_selector(WAITING)  # the page's first match stands still: its snapshot stays put
     page.evaluate("() => { window.__before = window.__cardavia.snapshot; }")
     page.get_by_role("button", name="New match").click()
@@ -208,7 +201,7 @@ def chips(page, team):
 def test_tallies_equal_the_captured_piles(table_page, server, game):
     """After each play of a seeded deal, every tally chip says what the piles hold."""
     page = table_page
-    open_game(page, server, game, "speed=instant&level=greedy&seed=12", (1100, 800))
+    open_table(page, server, game, 12, size=DESK, link=True)
     checked = 0
     for _ in range(12):
         page.wait_for_selector(WAITING)
@@ -233,7 +226,7 @@ def test_tallies_equal_the_captured_piles(table_page, server, game):
 
 def test_a_corrupt_save_is_set_aside_with_a_message_and_play_goes_on(table_page, server):
     page = table_page
-    open_game(page, server, "briscola", "speed=instant&level=greedy")
+    open_table(page, server, "briscola", 52, size=PHONE, link=True, query="seed=52")  # the deal after the reload too
     page.evaluate("localStorage.setItem('cardavia.save.briscola.piacentine', '{not json')")
     page.reload()
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
@@ -259,7 +252,7 @@ def test_a_full_storage_lets_play_go_on_with_a_notice(browser, server):
     })()""")
     try:
         page = ctx.new_page()
-        open_game(page, server, "scopa", "speed=instant&level=greedy&seed=4")
+        open_table(page, server, "scopa", 4, size=PHONE, link=True)
         page.wait_for_selector(YOURS)
         for _ in range(3):
             play_first(page)
@@ -276,7 +269,7 @@ def test_the_review_lists_costly_moves_and_tries_again_from_one(table_page, serv
     two points or more; "Try again from here" replays the deal from just before that move."""
     page = table_page
     # a Briscola deal played by always leading/answering with the first card: blunders galore
-    open_game(page, server, "briscola", "speed=instant&level=greedy&seed=31", (1100, 800))
+    open_table(page, server, "briscola", 31, size=DESK, link=True)
     for _ in range(25):
         page.wait_for_selector(WAITING)
         if page.locator("dialog[open]").count():
@@ -303,7 +296,7 @@ def test_a_dead_engine_worker_is_replaced_and_no_move_is_lost(table_page, server
     next card gets no answer, so after the request timeout the page starts a new worker,
     restores the autosave, plays that card again and the game goes on."""
     page = table_page
-    open_game(page, server, "briscola", "speed=instant&level=greedy&seed=17&request_timeout=4000", (1100, 800))
+    open_table(page, server, "briscola", 17, size=DESK, link=True, query="request_timeout=4000")
     page.wait_for_selector(YOURS)
     workers = page.evaluate("window.__cardavia.workersCreated")
     page.evaluate("window.__cardavia.killWorker()")

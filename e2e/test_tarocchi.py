@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import BOOT_TIMEOUT, ROOT
-from helpers import record_move_times, serious_axe_violations, snapshot, open_discard_why, tap_a_refused_card
+from conftest import ROOT
+from helpers import WAITING, open_table, record_move_times, serious_axe_violations, snapshot, open_discard_why, tap_a_refused_card
 
-READY = "window.__cardavia && window.__cardavia.ready === true"
-WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
 GAME = "#/game/tarocchi?deck=tarocco-piemontese"
 ARTIFACTS = ROOT / "test-artifacts"
 # seeds (the engine's dealer and deal come from the seed): seat 0 deals in 34 and 259
@@ -23,15 +21,6 @@ STRIPPED = {"AS", "2S", "3S", "4S", "AB", "2B", "3B", "4B", "7C", "8C", "9C", "1
 TITLES = ["Il Matto", "Il Bagatto", "La Papessa", "L'Imperatrice", "L'Imperatore", "Il Papa", "Gli Amanti",
           "Il Carro", "La Giustizia", "L'Eremita", "La Ruota", "La Forza", "L'Appeso", "La Morte", "La Temperanza",
           "Il Diavolo", "La Torre", "Le Stelle", "La Luna", "Il Sole", "L'Angelo", "Il Mondo"]
-
-
-def open_table(page, server, seed: int, level: str = "greedy") -> dict:
-    page.goto(server.url + f"?speed=instant&level={level}&seed={seed}" + GAME)
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-    page.wait_for_selector(WAITING, timeout=60_000)
-    snap = snapshot(page)
-    assert snap["game"] == "tarocchi" and snap["seed"] == seed
-    return snap
 
 
 def why(page) -> dict[str, str]:
@@ -137,7 +126,7 @@ def test_the_whole_tarocco_piemontese_with_the_stripped_cards_marked(page, serve
 
 
 def test_the_discard_step_explains_why_cards_cannot_go(page, server):
-    snap = open_table(page, server, SEED_DEALER_HONOURS)
+    snap = open_table(page, server, "tarocchi", SEED_DEALER_HONOURS)
     assert snap["dealer"] == 0 and snap["phase"] == "discard" and snap["your_turn"]
     assert len(snap["hand"]) == 17
     assert page.locator(".seat-bottom .dealer-tag").inner_text() == "Dealer"
@@ -174,7 +163,7 @@ def test_the_discard_step_explains_why_cards_cannot_go(page, server):
 
 
 def test_dealer_discards_two_trumps_then_plays_the_deal_to_the_sheet(page, server):
-    snap = open_table(page, server, SEED_DEALER_TRUMPS)
+    snap = open_table(page, server, "tarocchi", SEED_DEALER_TRUMPS)
     assert snap["dealer"] == 0 and snap["phase"] == "discard"
     pairs = [sorted(a["cards"]) for a in snap["legal"]]
     assert ["T11", "T4"] in pairs
@@ -207,7 +196,7 @@ def test_dealer_discards_two_trumps_then_plays_the_deal_to_the_sheet(page, serve
 
 def test_a_whole_deal_when_an_ai_deals(page, server):
     page.set_viewport_size({"width": 390, "height": 844})
-    snap = open_table(page, server, SEED_NOT_DEALER)
+    snap = open_table(page, server, "tarocchi", SEED_NOT_DEALER)
     assert snap["dealer"] != 0 and snap["phase"] == "play"
     dealer_pos = {1: "right", 2: "top", 3: "left"}[snap["dealer"]]
     assert page.locator(f".seat-{dealer_pos} .dealer-tag").inner_text() == "Dealer"
@@ -228,7 +217,7 @@ def test_a_whole_deal_when_an_ai_deals(page, server):
 
 def test_tarocchi_computer_move_time_at_level_normal(page, server):
     """One computer move (page → worker → Python → page) at level normal: p50/p95 printed."""
-    open_table(page, server, SEED_NOT_DEALER, level="normal")
+    open_table(page, server, "tarocchi", SEED_NOT_DEALER, level="normal")
     plays = 0
     while plays < 8:
         page.wait_for_selector(WAITING, timeout=60_000)

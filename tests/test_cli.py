@@ -102,10 +102,27 @@ def test_carry_keeps_a_log_only_if_the_code_replays_it_exactly(capsys, tmp_path)
     assert log.read_text() == tampered
 
 
-def test_the_code_fingerprint_ignores_the_other_games_modules():
-    from cardavia.arenalog import code_fingerprint
-    assert code_fingerprint("briscola") != code_fingerprint("scopa")  # each leaves the other out
-    assert code_fingerprint("briscola") == code_fingerprint("briscola")
+def test_the_code_fingerprint_ignores_the_other_games_modules(tmp_path, monkeypatch):
+    """A copy of the package with Scopa's own modules edited (games/scopa.py,
+    ai/scopa_*.py): Briscola's fingerprint is the one of the untouched package,
+    Scopa's is not; an edit to a module both games play changes both."""
+    import shutil
+    from cardavia import arenalog
+    before = {g: arenalog.code_fingerprint(g) for g in ("briscola", "scopa")}
+    assert before["briscola"] != before["scopa"]  # each leaves the other's modules out
+    copy = tmp_path / "cardavia"
+    shutil.copytree(arenalog.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(arenalog, "PACKAGE", copy)
+    assert {g: arenalog.code_fingerprint(g) for g in before} == before  # same code, same prints
+    scopa_own = [copy / "games" / "scopa.py", *sorted((copy / "ai").glob("scopa_*.py"))]
+    assert len(scopa_own) >= 2
+    for path in scopa_own:
+        path.write_text(path.read_text(encoding="utf-8") + "\nEDITED = 1\n", encoding="utf-8")
+    assert arenalog.code_fingerprint("briscola") == before["briscola"]
+    assert arenalog.code_fingerprint("scopa") != before["scopa"]
+    shared = copy / "games" / "base.py"
+    shared.write_text(shared.read_text(encoding="utf-8") + "\nEDITED = 1\n", encoding="utf-8")
+    assert arenalog.code_fingerprint("briscola") != before["briscola"]
 
 
 def test_the_code_fingerprint_reads_code_not_comments_or_docstrings():

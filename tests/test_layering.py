@@ -1,11 +1,13 @@
 """The engine's layers: the rules (games/) know nothing of the computer players
-(ai/), and no two modules of the package import each other. The first is
-proven by importing each game in a fresh interpreter, the second by reading
-every import statement (module level or inside a function) with ``ast``."""
+(ai/), and no modules import each other in a circle, neither the engine's nor the
+site's. The first is proven by importing each game in a fresh interpreter, the second
+by reading every import statement (Python: module level or inside a function, with
+``ast``; JavaScript: static and dynamic ES imports) and finding the strongly connected
+components of the graph (tests/importgraph.py), so a cycle of any length is caught;
+planted cycles in small fake trees prove the detector finds them."""
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
@@ -14,9 +16,12 @@ from pathlib import Path
 import pytest
 
 from cardavia.games import REGISTRY
+from importgraph import cycles, js_import_graph, js_imports, python_import_graph
 
-PACKAGE = Path(__file__).resolve().parents[1] / "core" / "cardavia"
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "core" / "cardavia"
 CORE = PACKAGE.parent
+WEB_DIRS = ("web", "worker")  # the site's modules, its unit tests and the engine's worker
 
 @pytest.mark.needs_subprocess
 @pytest.mark.parametrize("game", sorted(REGISTRY))
@@ -31,38 +36,8 @@ def test_a_game_module_loads_no_computer_player(game):
     assert not [m for m in loaded if m.startswith("cardavia.ai")], loaded
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(CORE).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def import_graph() -> dict[str, set[str]]:
-    """Each module of the package and the package modules it imports anywhere
-    in its code (``from . import x`` counts as importing the module ``x``)."""
-    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for name, path in modules.items():
-        is_package = path.name == "__init__.py"
-        here = name if is_package else name.rsplit(".", 1)[0]
-        targets: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = here.split(".")
-                    base = base[:len(base) - (node.level - 1)]
-                    base_name = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    base_name = node.module or ""
-                if node.module:  # ``from . import x`` imports x, not the package again
-                    targets.add(base_name)
-                targets.update(f"{base_name}.{a.name}" for a in node.names)
-        graph[name] = {t for t in targets if t in modules and t != name}
-    return graph
+    return python_import_graph(PACKAGE)
 
 
 def test_the_import_graph_reads_the_known_imports():
@@ -79,8 +54,80 @@ def test_no_module_under_games_imports_the_computer_players():
             assert not [t for t in targets if t.startswith("cardavia.ai")], name
 
 
-def test_no_two_modules_import_each_other():
-    graph = import_graph()
-    mutual = {frozenset((a, b)) for a, targets in graph.items() for b in targets
-              if a in graph.get(b, ())}
-    assert mutual == set()
+def test_no_engine_modules_import_each_other_in_a_circle():
+    assert cycles(import_graph()) == []
+
+
+def test_the_web_import_graph_reads_the_known_imports():
+    graph = js_import_graph(ROOT, WEB_DIRS)
+    assert "web/js/table/render.js" in graph["web/js/table.js"]
+    assert "web/js/dom.js" in graph["web/js/table/render.js"]
+    assert "web/js/table/cardface.js" in graph["web/js/table/minchiate.js"]
+    assert len(graph) > 60 and sum(map(len, graph.values())) > 200
+
+
+def test_no_web_modules_import_each_other_in_a_circle():
+    assert cycles(js_import_graph(ROOT, WEB_DIRS)) == []
+
+
+def test_the_cycle_finder_finds_cycles_of_any_length_and_only_those():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"e"}, "e": {"f"}, "f": {"c"}}) == [
+        ["a", "b"], ["c", "d", "e", "f"]]
+    # a diamond and a chain are no cycle
+    assert cycles({"a": {"b", "c"}, "b": {"d"}, "c": {"d"}, "d": set(), "e": {"a"}}) == []
+    # a long chain closed at its end: one component of all its nodes
+    chain = {f"m{i}": {f"m{i + 1}"} for i in range(2000)}
+    chain["m2000"] = {"m0"}
+    assert cycles(chain) == [sorted(chain)]
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_planted_three_module_python_cycle_is_caught(tmp_path):
+    pkg = tmp_path / "fake"
+    write(pkg / "__init__.py", "")
+    write(pkg / "a.py", "from .b import thing\n")
+    write(pkg / "sub" / "__init__.py", "")
+    write(pkg / "b.py", "from .sub import c\n")
+    write(pkg / "sub" / "c.py", "def late():\n    from ..a import x  # inside a function\n")
+    write(pkg / "d.py", "import fake.a\n")  # imports into the circle, is not in it
+    graph = python_import_graph(pkg)
+    assert cycles(graph) == [["fake.a", "fake.b", "fake.sub.c"]]
+    write(pkg / "sub" / "c.py", "X = 1\n")  # the circle broken
+    assert cycles(python_import_graph(pkg)) == []
+
+
+def test_a_planted_three_module_web_cycle_is_caught(tmp_path):
+    write(tmp_path / "web" / "js" / "render.js",
+          'import { h } from "./dom.js";\nimport {\n  meter,\n  other\n} from "./game/meter.js";\n')
+    write(tmp_path / "web" / "js" / "game" / "meter.js", 'export { row } from "../sheet.js";\n')
+    write(tmp_path / "web" / "js" / "sheet.js", 'const m = () => import("./render.js");\n')
+    write(tmp_path / "web" / "js" / "dom.js", '// import { x } from "./render.js"; (a comment)\n')
+    write(tmp_path / "worker" / "w.js", 'import "../web/js/dom.js";\n')
+    graph = js_import_graph(tmp_path, WEB_DIRS)
+    assert graph["worker/w.js"] == {"web/js/dom.js"}
+    assert cycles(graph) == [["web/js/game/meter.js", "web/js/render.js", "web/js/sheet.js"]]
+    write(tmp_path / "web" / "js" / "sheet.js", "export const row = 1;\n")
+    assert cycles(js_import_graph(tmp_path, WEB_DIRS)) == []
+
+
+def test_js_imports_reads_every_form_of_import():
+    source = """import a from "./a.js";
+import * as b from './b.js';
+import {
+  c1,
+  c2,
+} from "./c.js";
+import "./d.js";
+export { e } from "./e.js";
+export * from "./f.js";
+const g = await import("./g.js");
+/* import { no } from "./no.js"; */
+// import { nor } from "./nor.js";
+const s = "from here";
+"""
+    assert sorted(js_imports(source)) == [f"./{x}.js" for x in "abcdefg"]

@@ -5,7 +5,7 @@
 import { h, clear } from "../dom.js";
 import { t, num, has } from "../i18n.js";
 import { cardName, seatPosition } from "../names.js";
-import { cardEl } from "../table/render.js";
+import { cardEl } from "../table/cardface.js";
 import { teamOf } from "../table/sheet.js";
 
 const SEEN_PLACES = /^(hand\d|pile\d|trick|table|stock|unclaimed)$/;

@@ -4,7 +4,7 @@
 import { h } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { seatPosition } from "../names.js";
-import { cardEl } from "./render.js";
+import { cardEl } from "./cardface.js";
 
 export class Animator {
   /**

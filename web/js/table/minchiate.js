@@ -5,7 +5,7 @@
 import { h, clear, drawnFrom } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { cardName } from "../names.js";
-import { cardEl, backEl } from "./render.js";
+import { cardEl, backEl } from "./cardface.js";
 import { termNodes } from "../terms/termlink.js";
 
 const termCtx = (v) => ({ game: v.game.id, deck: v.deck });

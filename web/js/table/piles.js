@@ -4,7 +4,7 @@
 import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardName, teamName } from "../names.js";
-import { cardEl } from "./render.js";
+import { cardEl } from "./cardface.js";
 
 export function openPile(dialog, s, team, v) {
   const cards = (s.piles && s.piles[team]) || [];

@@ -3,7 +3,7 @@
 // the scores box. Renders only what the engine's snapshot says; decides nothing.
 import { h, clear, drawnFrom } from "../dom.js";
 import { t, num, getLocale } from "../i18n.js";
-import { cardSvg, backImage } from "../cardart.js";
+import { cardEl, backEl } from "./cardface.js";
 import { cardName, cardsName, seatPosition, teamName } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
@@ -11,19 +11,6 @@ import { meterView } from "./minchiate.js";
 import { fitHand, splitRows } from "./handfit.js";
 import { refusalText } from "./refusal.js";
 import { termNodes } from "../terms/termlink.js";
-
-/** A card face for the view `v` ({deck, game}): its corners as that game counts them. */
-export function cardEl(code, v, extra = {}) {
-  const e = h("span", { class: "card face", dataset: { card: code }, ...extra });
-  e.appendChild(cardSvg(code, v.deck, v.game.id));
-  return e;
-}
-
-export function backEl(deck) {
-  const e = h("span", { class: "card back" });
-  e.appendChild(backImage(deck));
-  return e;
-}
 
 /**
  * The seat label: name, cards taken by the team, dealer and discard tags.
