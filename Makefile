@@ -29,11 +29,11 @@ setup-browser:
 	  (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); }
 
 build: setup
-	$(PY) scripts/build_site.py
+	$(PY) scripts/build/build_site.py
 
 serve: build
 	@echo "Serving dist/ at http://localhost:$(PORT)/"
-	$(PY) scripts/serve.py --port $(PORT) dist
+	$(PY) scripts/build/serve.py --port $(PORT) dist
 
 # The engine's suites (CPython, Pyodide in Node.js, the JS units) and the site's build are
 # single-threaded: they run side by side on two cores, each's output printed whole when it
@@ -49,15 +49,15 @@ test-js: setup-node
 	node --test web/js-tests/*.test.mjs
 
 test-pyodide: setup
-	node scripts/pyodide_pytest.mjs
+	node scripts/test/pyodide_pytest.mjs
 
 test-e2e: setup setup-browser
-	$(PY) scripts/build_site.py
+	$(PY) scripts/build/build_site.py
 	$(MAKE) --no-print-directory e2e-run
 
 # the browser tests alone, on dist/ as built (make test and make test-e2e build it first)
 e2e-run:
-	$(PY) scripts/run_e2e.py e2e --durations=25
+	$(PY) scripts/test/run_e2e.py e2e --durations=25
 
 bench: setup-py
 	$(PY) -m cardavia bench briscola
@@ -84,21 +84,21 @@ train: setup-py
 	PYTHONPATH=core nice -n 19 $(PY) scripts/train_$(GAME).py all
 
 bench-web: build setup-browser
-	$(PY) scripts/bench_web.py
-	$(PY) scripts/bench_pace.py
+	$(PY) scripts/bench/bench_web.py
+	$(PY) scripts/bench/bench_pace.py
 
 # Lighthouse (mobile) on home, every game's table and every tradition page: the four scores
 # and the layout shift per page (LH_RUNS runs each, the median kept)
 LH_RUNS ?= 1
 lighthouse: build setup-browser
-	$(PY) scripts/lighthouse.py --runs $(LH_RUNS)
+	$(PY) scripts/bench/lighthouse.py --runs $(LH_RUNS)
 
 # the web manifest's screenshots (web/screenshots/*.webp), taken from real play on the built site
 screenshots: build setup-browser
-	$(PY) scripts/screenshots.py
+	$(PY) scripts/build/screenshots.py
 
 bench-memory: build setup-browser
-	$(PY) scripts/bench_memory.py
+	$(PY) scripts/bench/bench_memory.py
 
 clean:
 	rm -rf dist build $(VENV) node_modules

@@ -98,12 +98,12 @@ def free_port() -> int:
 
 
 class Server:
-    """scripts/serve.py in a subprocess, so that a test can stop it (offline test)."""
+    """scripts/build/serve.py in a subprocess, so that a test can stop it (offline test)."""
 
     def __init__(self, directory: Path = DIST, csp: bool = True) -> None:
         self.port = free_port()
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve.py"), "--quiet", "--host", "127.0.0.1",
+            [sys.executable, str(ROOT / "scripts" / "build" / "serve.py"), "--quiet", "--host", "127.0.0.1",
              "--port", str(self.port), *([] if csp else ["--no-csp"]), str(directory)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 15
@@ -133,7 +133,7 @@ class Server:
 @pytest.fixture(scope="session", autouse=True)
 def built_site():
     if not (DIST / "index.html").exists() or not (DIST / "sw.js").exists():
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(DIST)], check=True)
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build" / "build_site.py"), "--out", str(DIST)], check=True)
     return DIST
 
 
@@ -167,7 +167,7 @@ def browser(playwright_instance):
 # teardown) still running after STALL_LIMIT seconds is stalled: the watchdog prints the
 # test's stack, kills this run's chromium (every pending call then fails at once) and
 # records the test in test-artifacts/e2e-stalls.json, with the tests of its module that
-# failed after the kill because their browser was gone. scripts/run_e2e.py runs those
+# failed after the kill because their browser was gone. scripts/test/run_e2e.py runs those
 # again once, in a new process and browser; a failure no stall explains is never rerun.
 STALL_LIMIT = float(os.environ.get("CARDAVIA_E2E_STALL_LIMIT", "240"))
 STALLS = ROOT / "test-artifacts" / "e2e-stalls.json"

@@ -135,7 +135,7 @@ def record_move_times(page, game: str, min_moves: int) -> dict:
     """The computer's move times the page recorded (page → worker → Python → page):
     printed and saved in test-artifacts/ as figures. Timing is never asserted here (it
     depends on the machine's load): the budget is judged from these figures and
-    scripts/bench_web.py."""
+    scripts/bench/bench_web.py."""
     times = page.evaluate("window.__cardavia.moveTimes")
     assert len(times) >= min_moves
     p50, p95 = percentile(times, 50), percentile(times, 95)

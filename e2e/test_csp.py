@@ -17,7 +17,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT, DIST, ROOT, Server, shared_page, close_context
 
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from serve import CSP  # noqa: E402
 
 READY = "window.__cardavia && window.__cardavia.ready === true"

@@ -159,7 +159,7 @@ def test_the_page_does_not_jump_while_it_boots(browser, server, route, wait):
 
 
 # What the first frame shows: the page's direction and which pre-rendered page (if any) is on
-# screen (scripts/first_paint.py), read at the first animation frame in which <main> has been
+# screen (scripts/build/first_paint.py), read at the first animation frame in which <main> has been
 # parsed whole, before the app has run. On a loaded machine the parser may yield inside <main>
 # (index.html holds a dozen pages) and a frame comes before the reader's page is parsed: such
 # frames are kept in __earlyFrames, and none may show another page or, in Persian or Arabic,
@@ -226,7 +226,7 @@ PAINTED_AND_DRAWN = """(async () => {
     ("en", "#/tradition/minchiate"),
 ])
 def test_the_first_paint_is_the_readers_page_and_holds_still_on_a_slow_phone(browser, server, lang, route):
-    """index.html holds the English home page and every game's shell (scripts/first_paint.py):
+    """index.html holds the English home page and every game's shell (scripts/build/first_paint.py):
     an English reader sees the page in the first frame and the app keeps it as painted; a
     reader whose saved language is Persian or Arabic sees no English and no left-to-right frame
     first. A phone 4x slower than this machine, 390x844: layout shift <= 0.05 until the page

@@ -1,6 +1,6 @@
 """Shared pytest configuration for the Cardavia engine tests."""
 
-# --- needs_subprocess marker (for the Pyodide run: node scripts/pyodide_pytest.mjs) ---
+# --- needs_subprocess marker (for the Pyodide run: node scripts/test/pyodide_pytest.mjs) ---
 # Pyodide (sys.platform == "emscripten") cannot start processes: subprocess.Popen
 # raises OSError. Tests that spawn one (e.g. CLI tests running `python -m cardavia`)
 # carry @pytest.mark.needs_subprocess and are skipped there, with a reason;

@@ -6,7 +6,7 @@ format, and review the diff) with:
     PYTHONPATH=core python3 tests/goldens.py
 
 ``tests/test_golden.py`` recomputes both under whatever Python runs it — CPython
-and, through ``node scripts/pyodide_pytest.mjs``, Pyodide — and compares: the
+and, through ``node scripts/test/pyodide_pytest.mjs``, Pyodide — and compares: the
 same seeds must give the same state after every action everywhere.
 """
 

@@ -13,7 +13,7 @@ from cardavia import cards
 from cardavia.ai import ExpertPlayer, NormalPlayer, View, make_player
 from cardavia.ai import advice
 from cardavia.ai.policies import policy_for
-from cardavia.ai.solver import Solver, solve_actions
+from cardavia.ai.solver import Solver
 from cardavia.bridge import Bridge
 from cardavia.games import REGISTRY, new_game
 from cardavia.games.base import rng_for
@@ -37,6 +37,19 @@ def brute_force(state, team, start=None):
         values.append(brute_force(child, team, start))
     mover_team = state.team_of(state.current_player())
     return max(values) if mover_team == team else min(values)
+
+
+def solve_actions(state, team, actions=None) -> list[float]:
+    """The exact solver's value of each action (every legal one by default) for ``team``,
+    as the expert's exact solve computes it (ai/solver.Solver)."""
+    solver = Solver(team, policy=policy_for(state))
+    start = state.deal_index()
+    out = []
+    for action in actions if actions is not None else state.legal_actions():
+        child = state.clone()
+        child._apply(action)
+        out.append(solver.value(child, start))
+    return out
 
 
 def brute_actions(state, team):

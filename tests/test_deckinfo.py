@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def site_cards() -> dict:
-    """The "cards" entry exactly as scripts/build_site.py writes it into site.json."""
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    """The "cards" entry exactly as scripts/build/build_site.py writes it into site.json."""
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build" / "build_site.py")
     build_site = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_site)
     return json.loads(json.dumps(build_site.site_data("cardavia-0-py3-none-any.whl")))["cards"]

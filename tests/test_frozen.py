@@ -61,8 +61,6 @@ def test_the_arena_offers_the_frozen_players_for_briscola_and_scopa_only(capsys)
     from cardavia.__main__ import main
     assert main(["arena", "cicera", "--players", "expert,expert-v1", "--deals", "1",
                  "--jobs", "1"]) == 2
-    assert main(["arena", "scopa", "--players", "expert-learned,expert", "--deals", "1",
-                 "--jobs", "1"]) == 2
     assert main(["arena", "briscola", "--players", "normal,normal-v1", "--deals", "1",
                  "--jobs", "1", "--no-clock"]) == 0
     assert '"b": "normal-v1"' in capsys.readouterr().out

@@ -1,7 +1,7 @@
 """Same results everywhere, and perft.
 
 The hash chains in tests/golden/ were computed under CPython; this test recomputes
-them wherever it runs — CPython, and Pyodide via ``node scripts/pyodide_pytest.mjs``
+them wherever it runs — CPython, and Pyodide via ``node scripts/test/pyodide_pytest.mjs``
 (which fails if this comparison did not run and pass there) — so every seeded
 deal, every action's resulting state (``to_json()``) and its events are identical
 on both. Perft counts the leaves of the legal-action tree to a fixed depth from

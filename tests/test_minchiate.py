@@ -13,10 +13,17 @@ from cardavia.ai import View, make_player
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction
 from cardavia.games.minchiate import (
-    COUNTING, MATTO, PACK, STEALABLE, CARD_POINTS, MinchiateState, combinations, discard_block,
-    final_resti, legal_cards, legal_discards, matto_payment, resti_after, trick_winner)
+    COUNTING, MATTO, PACK, RESTO, STEALABLE, CARD_POINTS, MinchiateState, combinations,
+    discard_block, legal_cards, legal_discards, matto_payment, resti_after, trick_winner)
 
-P = cards.parse_cards
+P = str.split  # "7D 3C 4S" -> ["7D", "3C", "4S"]: compact hand-built positions
+
+
+def final_resti(diff: int) -> int:
+    """M21 as the rules write it, the tests' oracle: at the end the lead is rounded up to
+    whole resti (1-60: 1, 61-120: 2 …). The engine adds the one resto a lead under 60
+    left by M20 is worth."""
+    return -(-abs(diff) // RESTO)
 
 
 def dealt(specials_bottom: list[str], filler: int = 20, dealer: int = 0) -> MinchiateState:

@@ -1,6 +1,6 @@
 """The partner's perceived blunders (ai/partnership.py): each definition on a
 hand-built position, the policies keeping them out of the searched actions, and
-the checker (bench/blunders.py) printing its figures."""
+the checker (scripts/bench/blunders.py) printing its figures."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from cardavia.ai.policies import policy_for
 from test_cicera import position as cicera_position
 from test_tarocchi import build
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "bench"))
 
 
 def cards_of(state) -> list[str]:

@@ -1,4 +1,4 @@
-"""The build's precompressed siblings (scripts/precompress.py): each .br/.gz decompresses to
+"""The build's precompressed siblings (scripts/build/precompress.py): each .br/.gz decompresses to
 its source's bytes; incompressible files get none; output is deterministic."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-if sys.platform == "emscripten":  # node scripts/pyodide_pytest.mjs: the build never runs in Pyodide
+if sys.platform == "emscripten":  # node scripts/test/pyodide_pytest.mjs: the build never runs in Pyodide
     pytest.skip("build tool: runs on CPython only", allow_module_level=True)
 
 import brotli  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from precompress import precompress  # noqa: E402
 
 

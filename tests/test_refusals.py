@@ -15,7 +15,7 @@ from cardavia import cards
 from cardavia.games import REGISTRY, new_game
 from cardavia.games import minchiate, tarocchi
 
-P = cards.parse_cards
+P = str.split  # "7D 3C 4S" -> ["7D", "3C", "4S"]: compact hand-built positions
 
 
 def test_tarocchi_refusals_name_the_duty_and_a_card_that_answers_it():

@@ -1,4 +1,4 @@
-"""scripts/serve.py: the precompressed sibling the client accepts, with the original type;
+"""scripts/build/serve.py: the precompressed sibling the client accepts, with the original type;
 the original when the client accepts none or the sibling is stale."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-if sys.platform == "emscripten":  # node scripts/pyodide_pytest.mjs: no sockets or threads there
+if sys.platform == "emscripten":  # node scripts/test/pyodide_pytest.mjs: no sockets or threads there
     pytest.skip("development server: runs on CPython only", allow_module_level=True)
 
 import brotli  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from precompress import precompress  # noqa: E402
 from serve import CSP, accepted_encodings, make_server  # noqa: E402
 

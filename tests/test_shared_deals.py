@@ -3,7 +3,7 @@ seed with the human in seat 1) gives that seat exactly the hand it had before.
 
 The golden file holds the dealt state of a few seeds per game and deck, computed under
 CPython; this test recomputes it under whatever Python runs it (CPython, and Pyodide
-through ``node scripts/pyodide_pytest.mjs``), so a link shared from one browser deals
+through ``node scripts/test/pyodide_pytest.mjs``), so a link shared from one browser deals
 the same cards in any other. Regenerate it, after a deliberate change of the deal, with
 ``PYTHONPATH=core python3 tests/test_shared_deals.py``.
 """

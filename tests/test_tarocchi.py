@@ -15,14 +15,19 @@ from cardavia.ai.policies import policy_for
 from cardavia.games import new_game
 from cardavia.games.base import IllegalAction, State
 from cardavia.games.tarocchi import (
-    CARD_POINTS, TarocchiState, discard_is_legal, legal_cards, sort_cards,
+    CARD_POINTS, TarocchiState, discard_fault, legal_cards, sort_cards,
     trick_winner)
 
 from leaks import observation_cards
 
 PACK = cards.TAROCCHI_62
 TP = policy_for("tarocchi")
-P = cards.parse_cards
+P = str.split  # "7D 3C 4S" -> ["7D", "3C", "4S"]: compact hand-built positions
+
+
+def discard_is_legal(hand: list[str], pair) -> bool:
+    """T2: the engine's own test (discard_fault) finds nothing wrong with the pair."""
+    return discard_fault(hand, pair) is None
 
 
 def build(hands: dict[int, str], dealer: int = 3, leader: int | None = None, trick: str = "",

@@ -70,3 +70,48 @@ def test_the_end_totals_are_the_score_sheets():
         assert totals == s.sheets[-1]["totals"]
         finished += 1
     assert finished == 40
+
+
+# ----- Minchiate: the play-outs' trick on plain values is the rule (games/_tricks.py)
+def minchiate_tricks(seeds, rng):
+    """Every trick in progress along seeded random Minchiate deals, and each legal card
+    added to it (what the play-out's values weigh)."""
+    from cardavia.games import minchiate as M
+    for seed in seeds:
+        s = new_game("minchiate", seed)
+        while not s.is_terminal():
+            if s.phase == "play":
+                yield list(s.trick)
+                for c in M.legal_cards(s.hands[s.to_move], s.trick, s.led_suits):
+                    yield list(s.trick) + [[s.to_move, c]]
+            s.apply(rng.choice(s.legal_actions())["id"])
+
+
+def test_minchiates_plain_trick_is_the_rule():
+    from cardavia.ai import minchiate_policy as mp
+    from cardavia.games import minchiate as M
+    checked = 0
+    for trick in minchiate_tricks(range(1, 5), random.Random(2)):
+        for team in (0, 1):
+            li, seat, _, _, ours, theirs = mp.trick_so_far(trick, team)
+            assert seat == M.trick_winner(trick)
+            counted = [(p, c) for p, c in trick if c != M.MATTO]
+            assert ours == sum(M.CARD_POINTS[c] for p, c in counted if p % 2 == team)
+            assert theirs == sum(M.CARD_POINTS[c] for p, c in counted if p % 2 != team)
+            assert li == (mp.SUIT_INDEX[counted[0][1]] if counted else None)
+        checked += 1
+    assert checked > 1000
+
+
+def test_both_tarot_games_judge_a_trick_by_one_rule():
+    from cardavia.games import _tricks
+    from cardavia.games import minchiate as M
+    from cardavia.games import tarocchi as T
+    for game in (M, T):
+        rng = random.Random(3)
+        pack = [c for c in game.PACK if c != game.MATTO]
+        for _ in range(2000):
+            a, b = rng.sample(pack, 2)
+            assert game.beats(a, b) == _tricks.beats(a, b, game.SUIT, game.STRENGTH)
+            if game.SUIT[a] == "T" and game.SUIT[b] != "T":  # a trump beats any suit card
+                assert game.beats(a, b) and not game.beats(b, a)

@@ -1,4 +1,4 @@
-// Cardavia service worker (template: scripts/build_site.py fills in VERSION and ASSETS).
+// Cardavia service worker (template: scripts/build/build_site.py fills in VERSION and ASSETS).
 // Precaches the whole site under a content-hashed cache name; serves from the cache
 // first (matching with ignoreSearch), so that after one visit the site works offline.
 // A new deployment installs beside the old one and waits: the page shows

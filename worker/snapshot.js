@@ -2,7 +2,7 @@
 // kept by this browser in Cache Storage, so that a later visit restores it (Pyodide's
 // `_loadSnapshot`) instead of starting Python and importing the engine again: the restore
 // costs about a third of a normal boot. It is made by the visit that booted normally, never
-// downloaded (first-visit bytes are unchanged), and keyed by the build: scripts/build_site.py
+// downloaded (first-visit bytes are unchanged), and keyed by the build: scripts/build/build_site.py
 // stamps SNAPSHOT_KEY from the bytes of Pyodide, the standard library, the engine wheel and
 // this worker, so a new deployment never restores an old heap (the entry is then replaced).
 // Unbuilt (key not stamped) or without Cache Storage (e.g. a cross-site iframe): no snapshot.

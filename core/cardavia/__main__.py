@@ -12,8 +12,8 @@ import sys
 
 from . import cards
 from .ai import LEVELS, View, make_player
-from .ai.players import EXPERIMENTS, FROZEN
-from .evaluation import arena, bench, simulate
+from .ai.players import FROZEN
+from .evaluation import arena, bench, player_names, simulate
 from .games import REGISTRY, GameError, new_game
 from .games.base import rng_for
 
@@ -21,9 +21,9 @@ from .games.base import rng_for
 def _players(text: str) -> list[str]:
     levels = [p.strip() for p in text.split(",")]
     for p in levels:
-        if p not in LEVELS + FROZEN + EXPERIMENTS:
+        if p not in player_names():
             raise argparse.ArgumentTypeError(
-                f"unknown player {p!r} (players: {', '.join(LEVELS + FROZEN + EXPERIMENTS)})")
+                f"unknown player {p!r} (players: {', '.join(player_names())})")
     if len(levels) != 2:
         raise argparse.ArgumentTypeError("give two players, e.g. normal,greedy")
     return levels
@@ -144,8 +144,6 @@ def main(argv: list[str] | None = None) -> int:
             from .ai.frozen import FROZEN_POLICIES
             if args.game not in FROZEN_POLICIES and {a, b} & set(FROZEN):
                 raise GameError(f"{', '.join(FROZEN)} play {', '.join(FROZEN_POLICIES)} only")
-            if args.game != "briscola" and {a, b} & set(EXPERIMENTS):
-                raise GameError(f"{', '.join(EXPERIMENTS)} play briscola only")
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
                         args.progress, not args.no_clock, args.log)
         elif args.command == "compare":

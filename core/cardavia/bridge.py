@@ -315,7 +315,7 @@ class Bridge:
                             "sheets": match.state.sheets}}
 
     def _stats(self, request: dict) -> dict:
-        """Memory figures for the long-session benchmark (scripts/bench_memory.py): the
+        """Memory figures for the long-session benchmark (scripts/bench/bench_memory.py): the
         objects Python's collector tracks and what the match keeps."""
         match = self.match
         return {"stats": {"gc_objects": len(gc.get_objects()), "log": len(match.log) if match else 0,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 SUITS = ("C", "D", "S", "B")
 SUIT_NAMES = {"C": "Cups", "D": "Coins", "S": "Swords", "B": "Batons"}
-SUIT_SYMBOLS = {"C": "♥", "D": "♦", "S": "♠", "B": "♣"}
 
 # J = Fante, Q = Donna, N = Cavallo (kNight), K = Re.
 RANK_NAMES = {
@@ -74,8 +73,3 @@ DECKS: dict[str, tuple[str, ...]] = {
     "tarocco-piemontese": TAROCCO_PIEMONTESE,
     "minchiate": MINCHIATE,
 }
-
-
-def parse_cards(text: str) -> list[str]:
-    """``"7D 3C 4S"`` → ``["7D", "3C", "4S"]``; for compact hand-built test positions."""
-    return text.split()

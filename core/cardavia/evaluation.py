@@ -9,12 +9,37 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from . import arenalog
-from .ai import View, make_player
+from .ai import View
+from .ai import make_player as make_level
+from .ai.players import FROZEN, LEVELS, Player
 from .games import REGISTRY, new_game
 from .games.base import IllegalAction, rng_for
+
+
+# ----- the players the arena knows: the levels, the frozen players, and what an
+# experiment registers (experiments/: each registers its players by name here)
+_REGISTERED: dict[str, Callable[[], Player]] = {}
+
+
+def register_player(name: str, factory: Callable[[], Player]) -> None:
+    """Make ``name`` a player of simulate, arena, carry and bench (an experiment's
+    player: experiments/). A level's name cannot be taken."""
+    if name in LEVELS + FROZEN:
+        raise ValueError(f"{name!r} is a level of the engine")
+    _REGISTERED[name] = factory
+
+
+def player_names() -> tuple[str, ...]:
+    return LEVELS + FROZEN + tuple(sorted(_REGISTERED))
+
+
+def make_player(name: str) -> Player:
+    """A new player: a level (ai/players.py), a frozen player, or a registered one."""
+    factory = _REGISTERED.get(name)
+    return factory() if factory is not None else make_level(name)
 
 
 class _ListedView(View):

@@ -6,7 +6,7 @@ response's events and snapshot), so that the coach's words follow the engine's f
 The coach suggests the deterministic hint (``advice.hint`` with the bridge's seeded
 rng) and the computer seats play at the ``normal`` level, so following the coach
 replays the same deal every time; ``lessonwalk.walk`` plays every lesson that way (tests/test_lessons.py)
-and checks that each of its moments happens. ``scripts/find_lessons.py`` searched the
+and checks that each of its moments happens. ``scripts/lessons/find_lessons.py`` searched the
 seeds.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable
 LEVEL = "normal"
 
 # game → the moments it teaches (in the order they happen) and, per deck, the deal
-# (seed, the learner's seat) in which they do: found by scripts/find_lessons.py.
+# (seed, the learner's seat) in which they do: found by scripts/lessons/find_lessons.py.
 LESSONS: dict[str, dict[str, Any]] = {
     "briscola": {"moments": ("trump", "trump_take", "last_draw"),
                  "deals": {"piacentine": (2, 1)}},

@@ -1,6 +1,6 @@
 """A learner who does what the coach says: plays a lesson's deal through the bridge the
 browser uses and notes the moments it shows (for tests/test_lessons.py and
-scripts/find_lessons.py)."""
+scripts/lessons/find_lessons.py)."""
 
 from __future__ import annotations
 

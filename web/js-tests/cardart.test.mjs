@@ -1,6 +1,6 @@
 // Unit tests of the card art's data side (make test-js): the labels and deck groups
 // it derives from the engine's deck data (cardavia.deckinfo, as written into site.json),
-// and the shipped icon subset being exactly what scripts/card_icons.mjs extracts.
+// and the shipped icon subset being exactly what scripts/build/card_icons.mjs extracts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { setDeckData, deckGroups, deckCards, cardLabel, courtCounting, strippedC
 import { ICONS } from "../js/cardart/icons.js";
 import { MINCHIATE_ICONS } from "../js/cardart/icon-names.js";
 import { MINCHIATE_TITLES } from "../js/cardart/minchiate.js";
-import { iconsModule, OUT } from "../../scripts/card_icons.mjs";
+import { iconsModule, OUT } from "../../scripts/build/card_icons.mjs";
 import { engineDeckInfo } from "./deckinfo.mjs";
 
 const ENGINE = engineDeckInfo();
@@ -73,7 +73,7 @@ test("every Minchiate trump and the Matto have a title and a shipped icon", () =
   for (let n = 0; n <= 40; n++) assert.ok(ICONS[MINCHIATE_ICONS[n]], `T${n}: ${MINCHIATE_ICONS[n]}`);
 });
 
-test("icons.js is exactly the icons scripts/card_icons.mjs extracts from the pinned package", () => {
+test("icons.js is exactly the icons scripts/build/card_icons.mjs extracts from the pinned package", () => {
   assert.equal(readFileSync(OUT, "utf8"), iconsModule());
   assert.deepEqual(Object.keys(ICONS).sort(), [...new Set(Object.values(MINCHIATE_ICONS))].sort());
 });

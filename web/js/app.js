@@ -372,7 +372,7 @@ function route() {
 }
 
 /** The first route of the visit: index.html may already show this page, pre-rendered in
- * English by the build (scripts/first_paint.py, chosen by js/first-paint.js). A home page that
+ * English by the build (scripts/build/first_paint.py, chosen by js/first-paint.js). A home page that
  * is the same as `page` is kept as it was painted (its nodes stay: nothing moves, nothing is
  * painted again; drawSamples then draws the fans into the boxes kept for them); anything else
  * (a game's shell, a page that differs) is replaced by `page`. */

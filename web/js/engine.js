@@ -186,7 +186,7 @@ export class Engine {
     this.lostListeners = new Set();
     // for tests: the worker dies without a word, as a crashed or killed one does
     hook.killWorker = () => { if (this.worker) this.worker.terminate(); };
-    hook.memory = () => this.memory(); // for scripts/bench_memory.py
+    hook.memory = () => this.memory(); // for scripts/bench/bench_memory.py
   }
 
   /** The worker's WebAssembly heap and the bridge's `stats` (Python's objects, the match's log). */

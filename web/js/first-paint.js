@@ -2,7 +2,7 @@
 // 1. The page's language and direction at once, chosen as i18n.js pickLocale() chooses
 //    (?lang=, then the saved choice, then the browser's): a Persian or Arabic page never
 //    paints left to right first. Keep LANGS in step with i18n.js LANGUAGES.
-// 2. Which page scripts/first_paint.py pre-rendered into index.html (English only) this
+// 2. Which page scripts/build/first_paint.py pre-rendered into index.html (English only) this
 //    visit may show before the app has run: <html data-first="home">, "tradition/<id>"
 //    (a tradition's page down to its games) or "game/<id>/<deck>" (the table tab of a game
 //    page); the stylesheet shows only that one.

@@ -17,7 +17,7 @@ gives each side that view only (never the other hand), as a player would have.
 
 The play-out of the Briscola normal level (``BriscolaPolicy.playout``); the
 arena's ``expert-learned`` plays it in the expert's worlds too, an experiment
-(players.EXPERIMENTS, docs/computer-players.md).
+(experiments/briscola_learned_expert.py, docs/computer-players.md).
 """
 
 from __future__ import annotations

@@ -84,10 +84,3 @@ class BriscolaPolicy(Policy):
         normal-v1, 300 seeds) but not the expert (docs/computer-players.md)."""
         return self.playout(state, team, key=self.greedy_key)
 
-
-class BriscolaLearnedPolicy(BriscolaPolicy):
-    """The live Briscola policy with the learned play-out in the expert's worlds
-    too (``expert-learned``, an experiment of the arena only)."""
-
-    def expert_playout(self, state, team: int) -> float:
-        return learned_playout(state, team)

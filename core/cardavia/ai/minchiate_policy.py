@@ -107,20 +107,16 @@ def _threat(tops: list[list[int]], li: int) -> tuple[int, int]:
     return thr_led, thr_trump
 
 
-def _play_values(state, legal: list[str], tops: dict[int, list[int]],
-                 out: dict | None = None) -> str:
-    """The best legal card for the mover, by the expected swing of the trick (its
-    points, the kill of the opponents' counting cards) less the card's future worth;
-    ``out`` gets every card's value. ``tops[p]`` is what the mover assumes seat
-    ``p`` (still to play) may hold: exact in a sampled world, a guess otherwise."""
-    me = state.to_move
-    trick = state.trick
-    team = me % 2
+def trick_so_far(trick, team: int) -> tuple:
+    """(led suit index, winning seat, its suit index and strength, ``team``'s points,
+    the others' points) of a trick in progress, on plain values: M.beats' rule (M14,
+    _tricks.beats) in the form the play-outs' hot loop uses (suit index 0 is the
+    trumps); proven equal to M.trick_winner by tests/test_tarot_rules_once.py."""
     info = _INFO
     li = win_seat = None
     win_si = win_st = -1
     pts_ours = pts_theirs = 0
-    for p, c in trick:  # the trick so far, by M.beats' rule (M14)
+    for p, c in trick:
         if c == MATTO:
             continue
         si, st, v, _ = info[c]
@@ -132,6 +128,20 @@ def _play_values(state, legal: list[str], tops: dict[int, list[int]],
             li, win_seat, win_si, win_st = si, p, si, st
         elif (si == win_si and st > win_st) or (si == 0 and win_si != 0):
             win_seat, win_si, win_st = p, si, st
+    return li, win_seat, win_si, win_st, pts_ours, pts_theirs
+
+
+def _play_values(state, legal: list[str], tops: dict[int, list[int]],
+                 out: dict | None = None) -> str:
+    """The best legal card for the mover, by the expected swing of the trick (its
+    points, the kill of the opponents' counting cards) less the card's future worth;
+    ``out`` gets every card's value. ``tops[p]`` is what the mover assumes seat
+    ``p`` (still to play) may hold: exact in a sampled world, a guess otherwise."""
+    me = state.to_move
+    trick = state.trick
+    team = me % 2
+    info = _INFO
+    li, win_seat, win_si, win_st, pts_ours, pts_theirs = trick_so_far(trick, team)
     n_after = 3 - len(trick)
     opps = []
     partner = []
@@ -236,79 +246,14 @@ def _info_values(state) -> dict[str, float]:
     return values
 
 
-class _TrickSeen:
-    """What ``_play_values`` reads of a position (the mover, the trick, the tricks
-    played), for a trick tried out by ``_lead_by_trick`` without copying the world."""
-
-    __slots__ = ("to_move", "trick", "tricks_played")
-
-
-def _lead_by_trick(state) -> str:
-    """A lead chosen by playing each lead worth trying (per suit its highest and
-    its lowest card; never the Matto) through the trick, the three others playing ``_world_best``'s
-    cards: the best swing of the trick (the opponents' points count twice, as in
-    ``_play_values``) less the card's future worth. Tarocchi's expert play-out
-    (``tarocchi_policy._lead_by_trick``) does the same."""
-    me = state.to_move
-    hands = state.hands
-    legal = M.legal_cards(hands[me], state.trick, state.led_suits)
-    hi: dict = {}
-    lo: dict = {}
-    for c in legal:
-        if c == MATTO:
-            continue
-        s = SUIT[c]
-        if s not in hi or STRENGTH[c] > STRENGTH[hi[s]]:
-            hi[s] = c
-        if s not in lo or STRENGTH[c] < STRENGTH[lo[s]]:
-            lo[s] = c
-    cands = list(hi.values()) + [c for s, c in lo.items() if c != hi[s]]
-    if len(cands) < 2:
-        return _world_best(state)
-    tops = [_tops(h) for h in hands]
-    seen = _TrickSeen()
-    seen.tricks_played = state.tricks_played
-    team = me % 2
-    best, best_v = None, -1e9
-    for x in cands:
-        trick = [[me, x]]
-        for k in (1, 2, 3):
-            p = (me + k) % 4
-            legal_p = M.legal_cards(hands[p], trick, state.led_suits)
-            if len(legal_p) == 1:
-                y = legal_p[0]
-            else:
-                seen.to_move = p
-                seen.trick = trick
-                y = _play_values(seen, legal_p, {(p + i) % 4: tops[(p + i) % 4]
-                                                 for i in range(1, 4 - k)})
-            trick.append([p, y])
-        ours = theirs = 0
-        for p, c in trick:
-            if c != MATTO:
-                if p % 2 == team:
-                    ours += CARD_POINTS[c]
-                else:
-                    theirs += CARD_POINTS[c]
-        w = M.trick_winner(trick)
-        value = (2 * theirs + ours if w % 2 == team else -(2 * ours + theirs)) - _INFO[x][3]
-        if value > best_v:
-            best, best_v = x, value
-    return best
-
-
 # ----- play-outs ------------------------------------------------------------
-def playout_value(state, team: int, look: bool = False) -> float:
+def playout_value(state, team: int) -> float:
     """Play the sampled world to the end of the deal with the greedy policy (on the
     engine's own rules; plays by ``_world_best``, reading the sampled hands) and
-    return its value for ``team``. ``look``: every lead by ``_lead_by_trick``
-    (an experiment of issue 27, scripts/minchiate_look.py)."""
+    return its value for ``team``."""
     while state.phase != "over":
         if state.phase == "play":
-            if look and not state.trick:
-                state._apply_play(_lead_by_trick(state))
-            else:
-                state._apply_play(_world_best(state))
+            state._apply_play(_world_best(state))
             continue
         actions = state.legal_actions()
         state._apply(max(actions, key=lambda a: greedy_key(state, a)))

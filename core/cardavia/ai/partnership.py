@@ -1,5 +1,5 @@
 """Plays a human partner sees as blunders, in the partnership games (issue 27):
-their one definition, used by the checker (bench/blunders.py), which counts
+their one definition, used by the checker (scripts/bench/blunders.py), which counts
 them, and by the policies of Tarocchi and Minchiate, which keep them out of the
 actions they search (``sensible``) whenever another action is left. Cicera's
 policy does not: keeping its prize cards off the table measured weaker

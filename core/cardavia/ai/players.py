@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from ..games.base import Action, State
-from .frozen import FROZEN_POLICIES
 from .policies import policy_for
 from .policy import Policy
 from .search import SearchResult, best_index, pimc
@@ -26,6 +25,10 @@ class View:
         self._state = state
         self.seat = seat
         self.policy = policy_for(state) if policy is None else policy
+
+    @property
+    def game_id(self) -> str:
+        return self._state.GAME_ID
 
     @property
     def team(self) -> int:
@@ -66,20 +69,10 @@ class View:
     def all_cards_inferable(self) -> bool:
         return self._state.all_cards_inferable(self.seat)
 
-    def frozen(self) -> "View":
-        """The same seat's view played by the game's frozen policy (ai/frozen.py)."""
-        cls = FROZEN_POLICIES.get(self._state.GAME_ID)
-        if cls is None:
-            raise ValueError(f"no frozen player for {self._state.GAME_ID} "
-                             f"(only {', '.join(sorted(FROZEN_POLICIES))})")
-        return View(self._state, self.seat, cls())
-
-    def learned(self) -> "View":
-        """The same seat's view played with the learned play-out (Briscola only)."""
-        if self._state.GAME_ID != "briscola":
-            raise ValueError(f"no learned player for {self._state.GAME_ID} (only briscola)")
-        from .briscola_policy import BriscolaLearnedPolicy
-        return View(self._state, self.seat, BriscolaLearnedPolicy())
+    def with_policy(self, policy: Policy) -> "View":
+        """The same seat's view judged by another policy (a frozen player's, an
+        experiment's): what the player sees is unchanged, only the knowledge."""
+        return View(self._state, self.seat, policy)
 
     def sample(self, rng: random.Random, reading: bool = False) -> State:
         """A world of hidden cards dealt at random; ``reading`` (the expert) also
@@ -163,13 +156,18 @@ class ExpertPlayer(NormalPlayer):
                     else view.safety_ms * samples / view.search_samples / 1000.0)
 
 
+def _frozen(view: View) -> View:
+    from .frozen import frozen_view  # tooling: loaded only when a frozen player plays
+    return frozen_view(view)
+
+
 class FrozenNormalPlayer(NormalPlayer):
     """``normal-v1``: the normal search on the frozen policy (ai/frozen.py)."""
 
     name = "normal-v1"
 
     def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(view.frozen(), rng)
+        return super().choose(_frozen(view), rng)
 
 
 class FrozenExpertPlayer(ExpertPlayer):
@@ -178,36 +176,13 @@ class FrozenExpertPlayer(ExpertPlayer):
     name = "expert-v1"
 
     def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(view.frozen(), rng)
-
-
-class LearnedNormalPlayer(NormalPlayer):
-    """``normal-learned``: the normal search with the learned play-out
-    (ai/briscola_learned.py); an experiment of issue 27, arena only."""
-
-    name = "normal-learned"
-
-    def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(view.learned(), rng)
-
-
-class LearnedExpertPlayer(ExpertPlayer):
-    """``expert-learned``: the expert search with the learned play-out
-    (ai/briscola_learned.py); an experiment of issue 27, arena only."""
-
-    name = "expert-learned"
-
-    def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(view.learned(), rng)
+        return super().choose(_frozen(view), rng)
 
 
 LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
 # given day, to measure later work against (Briscola and Scopa: ai/frozen.py).
 FROZEN = ("normal-v1", "expert-v1")
-# Experiments of the arena only (Briscola): the levels with a learned play-out.
-# ``expert-learned-64``: the same with 64 worlds a move, about the cost of today's expert.
-EXPERIMENTS = ("normal-learned", "expert-learned", "expert-learned-64")
 
 
 def make_player(level: str) -> Player:
@@ -223,11 +198,4 @@ def make_player(level: str) -> Player:
         return FrozenNormalPlayer()
     if level == "expert-v1":
         return FrozenExpertPlayer()
-    if level == "normal-learned":
-        return LearnedNormalPlayer()
-    if level == "expert-learned":
-        return LearnedExpertPlayer()
-    if level == "expert-learned-64":
-        return LearnedExpertPlayer(samples=64)
-    raise ValueError(f"unknown level {level!r} "
-                     f"(levels: {', '.join(LEVELS + FROZEN + EXPERIMENTS)})")
+    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + FROZEN)})")

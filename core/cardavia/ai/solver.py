@@ -71,15 +71,3 @@ def ordered(state: State, policy: Policy) -> list[Action]:
     if len(actions) > 1:
         actions = sorted(actions, key=lambda a: policy.playout_key(state, a), reverse=True)
     return actions
-
-
-def solve_actions(state: State, team: int, actions: list[Action] | None = None) -> list[float]:
-    """Exact value of each action (all legal ones by default) for ``team``."""
-    solver = Solver(team, policy=policy_for(state))
-    start = state.deal_index()
-    out = []
-    for action in actions if actions is not None else state.legal_actions():
-        child = state.clone()
-        child._apply(action)
-        out.append(solver.value(child, start))
-    return out

@@ -394,8 +394,7 @@ def _policy_card(tops: list, me: int, trick_len: int, early: bool, li, win_seat,
     return best
 
 
-def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list,
-                   pick=None) -> tuple:
+def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list) -> tuple:
     """The expert's play-out lead: each lead worth trying (per suit the highest and
     the lowest card, the Matto) is played through the trick with the play-out
     policy for the other three; the best (trick swing - cost, -strength) wins.
@@ -403,11 +402,9 @@ def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list,
     team leading by ``_policy_card`` won 55.8 % of the 1,965 decided deals of
     seeds 1-1,000 (each seed from both sides); also counting the cost of the
     cards the others spend in the trick won nothing more. A follower's legal
-    cards depend only on the led suit: they are found once per suit. ``pick``:
-    the followers' policy (``_policy_card`` unless given)."""
+    cards depend only on the led suit: they are found once per suit."""
     mt = _MATTO_T
-    if pick is None:
-        pick = _policy_card
+    pick = _policy_card  # a local name: looked up once, not per card
     lo: dict = {}
     hi: dict = {}
     cands = []
@@ -456,19 +453,15 @@ def _lead_by_trick(hands: list, tops: list, me: int, early: bool, legal: list,
     return best
 
 
-def fast_playout(state, team: int, first: str | None = None, look: bool = False,
-                 pick=None) -> float:
+def fast_playout(state, team: int, first: str | None = None, look: bool = False) -> float:
     """Play the sampled world ``state`` to the end of the deal with the play-out
     policy of ``rollout_best`` and return ``rollout_value(team)``: the same plays
     and value, on plain lists (no actions, events or score sheets) and with each
     hand's highest strength per suit kept up to date, about 2.5x faster.
     ``first``: the mover's card to play first (the searched action), so that the
     search need not copy the world to play it; ``look`` (the expert): every lead
-    is chosen by ``_lead_by_trick``; ``pick``: the policy of every other card
-    (``_policy_card``'s signature; it unless given: the learned experiment of
-    scripts/tarocchi_learned.py passes its own). ``state`` is never changed."""
-    if pick is None:
-        pick = _policy_card
+    is chosen by ``_lead_by_trick``. ``state`` is never changed."""
+    pick = _policy_card  # a local name: looked up once, not per card
     tup = _TUP
     mt = _MATTO_T
     hands = [[tup[c] for c in h] for h in state.hands]
@@ -498,7 +491,7 @@ def fast_playout(state, team: int, first: str | None = None, look: bool = False,
             if len(legal) == 1:
                 best = legal[0]
             elif look and trick_len == 0:
-                best = _lead_by_trick(hands, tops, me, tricks_played < 12, legal, pick)
+                best = _lead_by_trick(hands, tops, me, tricks_played < 12, legal)
             else:
                 best = pick(tops, me, trick_len, tricks_played < 12, li, win_seat,
                             win_si, win_st, points, legal)

@@ -1,4 +1,10 @@
-"""One module per game, each exposing a ``State`` subclass; registered by id."""
+"""One module per game, each exposing a ``State`` subclass; registered by id.
+
+The rules of a game are one module here, found by name; a playable game needs more
+than that today: its computer player's policy (ai/<game>_policy.py, optional), its
+tradition and decks (traditions.py, deckinfo.py), its table and card art in the web
+UI (web/js/table/, web/js/cardart/), its texts in all five catalogues (web/i18n/),
+its lessons (lessons.py) and its rules file in shared/rules/."""
 
 from __future__ import annotations
 
@@ -10,7 +16,8 @@ from .base import GameError, IllegalAction, State
 
 def _discover() -> dict[str, type[State]]:
     """Every module in this package that defines a ``State`` subclass with a
-    ``GAME_ID`` is a game: adding a game is adding one module."""
+    ``GAME_ID`` is a game's rules (what else a playable game needs: the module's
+    docstring)."""
     found: dict[str, type[State]] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name == "base" or info.name.startswith("_"):

@@ -1,8 +1,10 @@
-"""The duty to follow in the tarot games (Tarocchi T4/T5, Minchiate M9/M11).
+"""The trick rules the tarot games share (Tarocchi T1/T4/T5/T8, Minchiate M9/M11/M14).
 
-One copy of the rule both games share, with the reason a card is refused: the legal
-cards and the refusal codes the table shows ("follow", "trump") come from the same
-test, so a refusal can never disagree with what the engine accepts.
+One copy of each: who beats whom in a trick (``beats``, ``trick_winner``), and the duty
+to follow with the reason a card is refused: the legal cards and the refusal codes the
+table shows ("follow", "trump") come from the same test, so a refusal can never
+disagree with what the engine accepts. The search's hot loops keep faster forms on
+plain values, each proven equal to these by tests (tests/test_tarot_rules_once.py).
 """
 
 from __future__ import annotations
@@ -34,3 +36,22 @@ def refusals(hand: list[str], legal: list[str], duty: str | None, led: str | Non
         return {}
     answer = next((c for c in legal if suit_of[c] == (led if duty == "follow" else "T")), None)
     return {c: {"code": duty, "suit": led, "card": answer} for c in hand if c not in legal}
+
+
+def beats(card: str, best: str, suit_of: dict, strength: dict) -> bool:
+    """Whether ``card`` beats ``best``, the card winning the trick so far: a trump
+    ("T") beats any suit card; within a suit the stronger card wins."""
+    return (suit_of[card] == suit_of[best] and strength[card] > strength[best]) or (
+        suit_of[card] == "T" and suit_of[best] != "T")
+
+
+def trick_winner(trick: list, suit_of: dict, strength: dict, matto: str) -> int | None:
+    """The seat winning ``trick`` (a list of [seat, card]) so far: the highest trump,
+    else the highest card of the led suit; the Matto never wins."""
+    best_seat, best = None, None
+    for seat, c in trick:
+        if c == matto:
+            continue
+        if best is None or beats(c, best, suit_of, strength):
+            best_seat, best = seat, c
+    return best_seat

@@ -50,6 +50,7 @@ import random
 
 from .. import cards
 from ._sampling import assign_slots
+from . import _tricks
 from ._tricks import follow_duty, refusals
 from .base import Action, GameError, State, rng_for
 
@@ -61,7 +62,6 @@ HAND = 21
 MAX_STEAL = 13
 RESTO = 60
 TOTAL_POINTS = 142
-PLAIN_SUITS = ("C", "D", "S", "B")
 KINGS = ("KC", "KD", "KS", "KB")
 
 
@@ -213,21 +213,15 @@ def led_suit(trick: list) -> str | None:
 
 
 def beats(card: str, best: str) -> bool:
-    """M14: a trump beats any suit card; within a suit the higher card wins."""
-    return (SUIT[card] == SUIT[best] and STRENGTH[card] > STRENGTH[best]) or (
-        SUIT[card] == "T" and SUIT[best] != "T")
+    """M14: a trump beats any suit card; within a suit the higher card wins (the tarot
+    games' one rule, _tricks.beats)."""
+    return _tricks.beats(card, best, SUIT, STRENGTH)
 
 
 def trick_winner(trick: list) -> int | None:
-    """The one rule deciding who wins ``trick`` (list of [seat, card]) so far:
-    the highest trump, else the highest card of the led suit; never the Matto."""
-    best_seat, best = None, None
-    for seat, c in trick:
-        if c == MATTO:
-            continue
-        if best is None or beats(c, best):
-            best_seat, best = seat, c
-    return best_seat
+    """Who wins ``trick`` (list of [seat, card]) so far: the highest trump, else the
+    highest card of the led suit; never the Matto (_tricks.trick_winner)."""
+    return _tricks.trick_winner(trick, SUIT, STRENGTH, MATTO)
 
 
 def king_due(hand, trick: list, led_before) -> str | None:
@@ -298,11 +292,6 @@ def resti_after(diff: int, resti: list[int]) -> tuple[int, list[int]]:
         gained.append(team)
         diff += -RESTO if diff > 0 else RESTO
     return diff, gained
-
-
-def final_resti(diff: int) -> int:
-    """M21: at the end the lead is rounded up to whole resti (1-60: 1, 61-120: 2 …)."""
-    return -(-abs(diff) // RESTO)
 
 
 _PLAY = {c: {"id": "play:" + c, "type": "play", "card": c} for c in PACK}

@@ -30,6 +30,7 @@ import random
 
 from .. import cards
 from ._sampling import deal_constrained
+from . import _tricks
 from ._tricks import follow_duty, refusals
 from .base import Action, State, require, rng_for
 
@@ -130,10 +131,9 @@ def trick_winner(trick: list) -> int | None:
 
 
 def beats(card: str, best: str) -> bool:
-    """Whether ``card`` beats ``best``, the card winning the trick so far: the one
-    copy of who wins a trick (T1, T4, T8); the play-out's fast loop inlines it."""
-    return (SUIT[card] == SUIT[best] and STRENGTH[card] > STRENGTH[best]) or (
-        SUIT[card] == "T" and SUIT[best] != "T")
+    """Whether ``card`` beats ``best``, the card winning the trick so far (T1, T4, T8):
+    the tarot games' one rule (_tricks.beats); the play-out's fast loop inlines it."""
+    return _tricks.beats(card, best, SUIT, STRENGTH)
 
 
 def trick_standing(trick) -> tuple:
@@ -264,11 +264,6 @@ def discard_fault(hand: list[str], pair) -> str | None:
     only_trumps_and_kings = all(c[0] == "T" or c[0] == "K" for c in rest)  # (i)
     no_trumps = not any(SUIT[c] == "T" for c in rest)  # (ii): the Matto is not a trump
     return None if only_trumps_and_kings or no_trumps else "trump"
-
-
-def discard_is_legal(hand: list[str], pair) -> bool:
-    """T2 (see discard_fault)."""
-    return discard_fault(hand, pair) is None
 
 
 def legal_discards(hand: list[str]) -> list[tuple[str, str]]:

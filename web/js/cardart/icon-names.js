@@ -1,6 +1,6 @@
 // Which game-icons.net silhouette (CC BY 3.0) each Minchiate trump and the Matto show,
 // chosen by subject (the tarot-* icons follow the Rider–Waite numbering, not Minchiate's).
-// scripts/card_icons.mjs copies exactly these icons into icons.js.
+// scripts/build/card_icons.mjs copies exactly these icons into icons.js.
 export const MINCHIATE_ICONS = {
   0: "tarot-00-the-fool",
   1: "tarot-01-the-magician", // Papa uno, the Bagatto
