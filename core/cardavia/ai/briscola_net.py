@@ -34,6 +34,9 @@ from ..games.base import Action
 from .players import Player, View
 
 WEIGHTS_FILE = Path(__file__).with_name("briscola_net.json")
+# sha256 of WEIGHTS_FILE, written by scripts/train/briscola_selfplay.py export; None
+# while no weights are shipped.
+WEIGHTS_SHA256 = None
 
 SUITS = ("C", "D", "S", "B")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")  # the deck's order within a suit
