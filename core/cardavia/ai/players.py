@@ -207,7 +207,8 @@ LEVELS = ("random", "greedy", "normal", "expert")
 FROZEN = ("normal-v1", "expert-v1")
 # Experiments of the arena only (Briscola): the levels with a learned play-out.
 # ``expert-learned-64``: the same with 64 worlds a move, about the cost of today's expert.
-EXPERIMENTS = ("normal-learned", "expert-learned", "expert-learned-64")
+# ``briscola-net``: the self-play network alone, no search (ai/briscola_net.py, issue 45).
+EXPERIMENTS = ("normal-learned", "expert-learned", "expert-learned-64", "briscola-net")
 
 
 def make_player(level: str) -> Player:
@@ -229,5 +230,8 @@ def make_player(level: str) -> Player:
         return LearnedExpertPlayer()
     if level == "expert-learned-64":
         return LearnedExpertPlayer(samples=64)
+    if level == "briscola-net":
+        from .briscola_net import NetPlayer
+        return NetPlayer()
     raise ValueError(f"unknown level {level!r} "
                      f"(levels: {', '.join(LEVELS + FROZEN + EXPERIMENTS)})")
