@@ -31,7 +31,6 @@ import json
 from pathlib import Path
 
 from ..games.base import Action
-from .players import Player, View
 
 WEIGHTS_FILE = Path(__file__).with_name("briscola_net.json")
 # sha256 of WEIGHTS_FILE, written by scripts/train/briscola_selfplay.py export; None
@@ -132,15 +131,17 @@ def choose_card(net: Net, obs: dict) -> str:
     return hand[best]
 
 
-class NetPlayer(Player):
-    """``briscola-net``: the network alone, no search (an arena player)."""
+class NetPlayer:
+    """``briscola-net``: the network alone, no search (an arena player). A player
+    as ai/players.Player is one (``choose(view, rng)``), not derived from it:
+    players.make_player imports this module, and no two modules import each other."""
 
     name = "briscola-net"
 
     def __init__(self, net: Net | None = None):
         self.net = net
 
-    def choose(self, view: View, rng) -> str:
+    def choose(self, view, rng) -> str:
         if self.net is None:
             self.net = load()
         card = choose_card(self.net, view.observation())
