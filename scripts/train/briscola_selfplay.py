@@ -25,7 +25,8 @@ same seed gives the same weights: tests/test_briscola_selfplay.py).
 
   PYTHONPATH=core nice -n 19 python3 scripts/train/briscola_selfplay.py run \\
       --data train-data/briscola-selfplay [--max-iters N] [--max-hours H]
-  ... export --data DIR [--keep N]    writes core/cardavia/ai/briscola_net.json
+  ... export --data DIR [--keep N] [--out F]  writes core/cardavia/ai/briscola_net.json
+                                      and pins its sha256 in ai/briscola_net.py
   ... eval --data DIR --deals 1000    the latest checkpoint against random, greedy
 """
 
@@ -343,7 +344,7 @@ def train(data: Path, overrides: dict, max_iters: int | None = None,
 
 
 # ----- weights for the engine ------------------------------------------------
-def export(data: Path, keep: int | None, out: Path, module: Path) -> dict:
+def export(data: Path, keep: int | None, out: Path, module: Path | None) -> dict:
     path = data / "ckpt.npz" if keep is None else data / "keep" / f"ckpt-{keep:06d}.npz"
     with np.load(path) as z:
         meta = json.loads(str(z["meta"]))
@@ -357,9 +358,10 @@ def export(data: Path, keep: int | None, out: Path, module: Path) -> dict:
     raw = (json.dumps(weights, separators=(",", ":"), sort_keys=True) + "\n").encode()
     out.write_bytes(raw)
     sha = hashlib.sha256(raw).hexdigest()
-    src = module.read_text(encoding="utf-8")
-    module.write_text(re.sub(r'^WEIGHTS_SHA256 = .*$', f'WEIGHTS_SHA256 = "{sha}"', src,
-                             count=1, flags=re.M), encoding="utf-8")
+    if module is not None:  # the shipped weights: their hash pinned in the module
+        src = module.read_text(encoding="utf-8")
+        module.write_text(re.sub(r'^WEIGHTS_SHA256 = .*$', f'WEIGHTS_SHA256 = "{sha}"', src,
+                                 count=1, flags=re.M), encoding="utf-8")
     return {"out": str(out), "bytes": len(raw), "sha256": sha, "iteration": meta["it"],
             "decisions": meta["decisions"]}
 
@@ -389,8 +391,10 @@ def main(argv=None) -> None:
         train(Path(args.data), overrides, args.max_iters,
               None if args.max_hours is None else args.max_hours * 3600)
     elif args.cmd == "export":
-        print(json.dumps(export(Path(args.data), args.keep, Path(args.out),
-                                Path(bn.__file__))))
+        out = Path(args.out)
+        shipped = out.resolve() == bn.WEIGHTS_FILE.resolve()  # only then pin its hash
+        print(json.dumps(export(Path(args.data), args.keep, out,
+                                Path(bn.__file__) if shipped else None)))
     else:
         with np.load(Path(args.data) / "ckpt.npz") as z:
             params = {k: z[f"p_{k}"] for k in mlp.KEYS}
