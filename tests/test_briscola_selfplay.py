@@ -105,3 +105,28 @@ def test_the_exported_weights_play_as_numpy_does(tmp_path):
             checked += 1
         env.step(np.array([rng.choice(np.flatnonzero(m)) for m in legal]))
     assert checked == 8 * 40
+
+
+@pytest.mark.needs_subprocess
+def test_a_terminated_run_checkpoints_and_says_so(tmp_path):
+    """SIGTERM (a shutdown, a kill by pid) ends the iteration in progress, then
+    saves: nothing done is lost, and the next run goes on from there."""
+    np = pytest.importorskip("numpy")
+    import signal
+    import subprocess
+    import time
+    script = Path(__file__).resolve().parents[1] / "scripts" / "train" / "briscola_selfplay.py"
+    cfg = ["--games", "64", "--hidden", "16", "--ckpt-every", "1000", "--eval-every", "0"]
+    proc = subprocess.Popen([sys.executable, str(script), "run", "--data", str(tmp_path), *cfg],
+                            stdout=subprocess.DEVNULL)
+    log = tmp_path / "train.log"
+    deadline = time.time() + 120
+    while time.time() < deadline and not (log.exists() and "\nit 2 " in log.read_text()):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 0
+    last = log.read_text().splitlines()[-1]
+    assert last.startswith("stop it ") and "(signal;" in last, last
+    stopped_at = int(last.split()[2])
+    with np.load(tmp_path / "ckpt.npz") as z:
+        assert json.loads(str(z["meta"]))["it"] == stopped_at >= 2
