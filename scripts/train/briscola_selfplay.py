@@ -312,7 +312,8 @@ def train(data: Path, overrides: dict, max_iters: int | None = None,
         stop.append(signum)
 
     old = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
-    run.log(f"start it {run.it} decisions {run.decisions} pid {os.getpid()} "
+    run.log(f"start {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} it {run.it} "
+            f"decisions {run.decisions} pid {os.getpid()} "
             f"code {code_fingerprint()[:12]} config {json.dumps(run.cfg, sort_keys=True)}")
     t_start = time.perf_counter()
     done = 0
@@ -324,7 +325,8 @@ def train(data: Path, overrides: dict, max_iters: int | None = None,
                 break
             s = run.iteration()
             done += 1
-            run.log(f"it {s['it']} decisions {s['decisions']} {s['rate']:.0f} dec/s | "
+            run.log(f"it {s['it']} decisions {s['decisions']} {s['rate']:.0f} dec/s "
+                    f"(run {run.decisions / run.seconds:.0f}) {time.strftime('%H:%M:%SZ', time.gmtime())} | "
                     f"win {s['win']:.3f} margin {s['margin']:+.1f} | pol {s['policy_loss']:+.4f} "
                     f"val {s['value_loss']:.4f} ent {s['entropy']:.3f} kl {s['approx_kl']:.4f} "
                     f"clip {s['clip_frac']:.3f} | lr {s['lr']:.5f} pw {s['pw']:.3f} "
