@@ -293,7 +293,8 @@ class Run:
         for opp in ("random", "greedy"):
             t0 = time.perf_counter()
             r = evaluate(self.params, opp, self.cfg["eval_deals"])
-            r.update(it=self.it, decisions=self.decisions, seconds=round(time.perf_counter() - t0, 1))
+            r.update(it=self.it, decisions=self.decisions,
+                     seconds=round(time.perf_counter() - t0, 1))
             out.append(r)
             with open(self.data / "eval.jsonl", "a", encoding="utf-8") as f:
                 f.write(json.dumps(r) + "\n")
@@ -326,7 +327,8 @@ def train(data: Path, overrides: dict, max_iters: int | None = None,
             s = run.iteration()
             done += 1
             run.log(f"it {s['it']} decisions {s['decisions']} {s['rate']:.0f} dec/s "
-                    f"(run {run.decisions / run.seconds:.0f}) {time.strftime('%H:%M:%SZ', time.gmtime())} | "
+                    f"(run {run.decisions / run.seconds:.0f}) "
+                    f"{time.strftime('%H:%M:%SZ', time.gmtime())} | "
                     f"win {s['win']:.3f} margin {s['margin']:+.1f} | pol {s['policy_loss']:+.4f} "
                     f"val {s['value_loss']:.4f} ent {s['entropy']:.3f} kl {s['approx_kl']:.4f} "
                     f"clip {s['clip_frac']:.3f} | lr {s['lr']:.5f} pw {s['pw']:.3f} "

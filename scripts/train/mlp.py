@@ -154,4 +154,5 @@ def forward64(data: dict, x: np.ndarray) -> tuple:
     w1, w2 = np.array(data["w1"]), np.array(data["w2"])
     h1 = np.maximum(x @ w1 + np.array(data["b1"]), 0)
     h2 = np.maximum(h1 @ w2 + np.array(data["b2"]), 0)
-    return h2 @ np.array(data["wp"]).T + np.array(data["bp"]), h2 @ np.array(data["wv"]) + data["bv"]
+    logits = h2 @ np.array(data["wp"]).T + np.array(data["bp"])
+    return logits, h2 @ np.array(data["wv"]) + data["bv"]
