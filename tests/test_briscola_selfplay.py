@@ -72,7 +72,9 @@ def test_a_stopped_run_resumes_exactly(tmp_path):
     drop = ("seconds",)
     assert [{k: v for k, v in json.loads(line).items() if k not in drop} for line in evals[0]] == \
         [{k: v for k, v in json.loads(line).items() if k not in drop} for line in evals[1]]
-    assert (tmp_path / "cut" / "keep" / "ckpt-000004.npz").exists()
+    with np.load(tmp_path / "cut" / "keep" / "ckpt-000004.npz") as kept:  # weights only
+        assert sorted(kept.files) == sorted(["meta"] + [f"p_{k}" for k in whole.params])
+        assert all(np.array_equal(kept[f"p_{k}"], v) for k, v in whole.params.items())
 
 
 def test_the_exported_weights_play_as_numpy_does(tmp_path):

@@ -15,7 +15,7 @@ Everything lives in the data dir (default train-data/briscola-selfplay/):
   ckpt.npz          the latest checkpoint: weights, Adam, the opponents' pool, the
                     RNG state, counters (written whole or not at all, every
                     --ckpt-every iterations and on SIGTERM/SIGINT)
-  keep/ckpt-NNNNNN.npz  a copy every --keep-every iterations
+  keep/ckpt-NNNNNN.npz  the weights every --keep-every iterations (for export)
   train.log         a progress line per iteration (decisions/s), evaluation lines
   eval.jsonl        each evaluation as JSON (against random and greedy: the
                     engine's own players, seat-swapped seeded deals, Wilson 95 %)
@@ -241,10 +241,10 @@ class Run:
         np.savez(tmp, **arrays)
         os.replace(tmp, self.data / "ckpt.npz")
         if self.cfg["keep_every"] and self.it % self.cfg["keep_every"] == 0:
-            keep = self.data / "keep"
+            keep = self.data / "keep"  # the weights alone (for export): ~0.2 MB, not ~10
             keep.mkdir(exist_ok=True)
             tmp = keep / "ckpt.tmp.npz"
-            np.savez(tmp, **arrays)
+            np.savez(tmp, meta=arrays["meta"], **{f"p_{k}": v for k, v in self.params.items()})
             os.replace(tmp, keep / f"ckpt-{self.it:06d}.npz")
 
     def load(self, path: Path) -> None:
