@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train train-selfplay screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -80,8 +80,21 @@ bench-arena:
 # train-data/, git-ignored), niced; writes core/cardavia/ai/$(GAME)_learned.json and records
 # its sha256. The defaults regenerate the committed weights (docs/computer-players.md).
 GAME ?= briscola
+MODE ?=
 train: setup-py
+ifeq ($(MODE),selfplay)
+	$(MAKE) --no-print-directory train-selfplay
+else
 	PYTHONPATH=core nice -n 19 $(PY) scripts/train_$(GAME).py all
+endif
+
+# Briscola's self-play network (issue 45): PPO against its own past versions, numpy,
+# niced; resumable: the same command goes on from TRAIN_DATA's checkpoint
+# (docs/computer-players.md). TRAIN_ARGS e.g. --max-hours 4.
+TRAIN_DATA ?= train-data/briscola-selfplay
+TRAIN_ARGS ?=
+train-selfplay: setup-py
+	PYTHONPATH=core nice -n 19 $(PY) scripts/train/briscola_selfplay.py run --data $(TRAIN_DATA) $(TRAIN_ARGS)
 
 bench-web: build setup-browser
 	$(PY) scripts/bench/bench_web.py

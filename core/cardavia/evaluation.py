@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 from . import arenalog
 from .ai import View
 from .ai import make_player as make_level
-from .ai.players import FROZEN, LEVELS, Player
+from .ai.players import FROZEN, LEVELS, NETWORK, Player
 from .games import REGISTRY, new_game
 from .games.base import IllegalAction, rng_for
 
@@ -27,13 +27,13 @@ _REGISTERED: dict[str, Callable[[], Player]] = {}
 def register_player(name: str, factory: Callable[[], Player]) -> None:
     """Make ``name`` a player of simulate, arena, carry and bench (an experiment's
     player: experiments/). A level's name cannot be taken."""
-    if name in LEVELS + FROZEN:
+    if name in LEVELS + FROZEN + NETWORK:
         raise ValueError(f"{name!r} is a level of the engine")
     _REGISTERED[name] = factory
 
 
 def player_names() -> tuple[str, ...]:
-    return LEVELS + FROZEN + tuple(sorted(_REGISTERED))
+    return LEVELS + FROZEN + NETWORK + tuple(sorted(_REGISTERED))
 
 
 def make_player(name: str) -> Player:

@@ -183,6 +183,9 @@ LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
 # given day, to measure later work against (Briscola and Scopa: ai/frozen.py).
 FROZEN = ("normal-v1", "expert-v1")
+# The self-play network alone, no search (ai/briscola_net.py, issue 45): a player of the
+# arena while its weights are measured, not a level of the site.
+NETWORK = ("briscola-net",)
 
 
 def make_player(level: str) -> Player:
@@ -198,4 +201,7 @@ def make_player(level: str) -> Player:
         return FrozenNormalPlayer()
     if level == "expert-v1":
         return FrozenExpertPlayer()
-    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + FROZEN)})")
+    if level == "briscola-net":
+        from .briscola_net import NetPlayer
+        return NetPlayer()
+    raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS + FROZEN + NETWORK)})")
