@@ -27,7 +27,10 @@ export function buildTable(v) {
   v.choiceEl = h("div", { class: "choices", role: "group", hidden: true });
   v.handEl = h("div", { class: "hand", role: "region", "aria-label": t("table.your_hand") });
   v.hintEl = h("div", { class: "hint-box", role: "status", hidden: true });
-  v.mine.append(v.myInfo, ...(v.coach ? [v.coach.build()] : []), v.hintEl, v.choiceEl, v.handEl);
+  // why a card was refused: just above the hand that was tapped, over what is above it (no
+  // layout moves), and said by screen readers (a live region kept in place, empty between refusals)
+  v.refuseEl = h("p", { class: "refusal-note", role: "status", "aria-live": "polite" });
+  v.mine.append(v.myInfo, ...(v.coach ? [v.coach.build()] : []), v.hintEl, v.choiceEl, v.refuseEl, v.handEl);
   v.board.appendChild(v.mine);
 
   // transient badges near a seat ("Picada!", "+11"); the log says the same in words

@@ -97,7 +97,9 @@ export function renderLed(ledEl, s, v) {
   const leader = trick.length ? trick[0].seat : s.leader;
   const show = !v.layout.fishing && s.phase === "play" && leader !== undefined && leader !== null;
   ledEl.hidden = !show;
-  ledEl.textContent = show ? t(trick.length ? "table.led_by" : "table.to_lead", { who: v.seatName(leader) }) : "";
+  // said beside the leader's name, in their own seat label: the name is not said twice (it made
+  // the tag wider than a side seat's room on a phone in Italian, Arabic and Vietnamese)
+  ledEl.textContent = show ? t(trick.length ? "table.led_here" : "table.to_lead_here", { who: v.seatName(leader) }) : "";
   if (!show) return;
   // the label sits in the leader's own seat label, never in the middle over another seat
   const pos = seatPosition(leader, s.seat, s.players);
