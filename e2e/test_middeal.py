@@ -51,6 +51,10 @@ PROBLEMS = """() => {
     if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).display !== 'inline')
       out.push(`${name(e)}: its text is ${e.scrollWidth} px in a ${e.clientWidth} px box`);
   }
+  for (const m of board.querySelectorAll('.trick .card .seat-mark')) {  // on its own card
+    const r = m.getBoundingClientRect(), c = m.parentElement.getBoundingClientRect();
+    if (r.left < c.left - 3 || r.right > c.right + 3 || r.top < c.top - 3 || r.bottom > c.bottom + 3) out.push(`${name(m)} lies off its card`);
+  }
   const meet = (p, q) => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
   for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
     const [p, q] = [labels[i], labels[j]];
@@ -151,6 +155,8 @@ def test_the_table_mid_deal_reads_whole_in_every_language(phone, server, game, d
     seed = SEEDS.get(game, 7)
     open_deal(page, server, game, deck, seed, size)
     refused = set()  # (phase) whose refusal was tapped in every language
+    shots = set()
+    ART.mkdir(exist_ok=True)
     turns = 0
     while turns < TURNS and not page.locator("dialog[open]").count():
         snap = snapshot(page)
@@ -158,13 +164,22 @@ def test_the_table_mid_deal_reads_whole_in_every_language(phone, server, game, d
             break
         card = refused_card(snap)
         tap = card is not None and snap["phase"] not in refused
+        trick = len(snap.get("trick") or []) if snap["players"] == 4 and snap["phase"] == "play" else 0
         for code in LANGS:
             set_lang(page, code)
             where = f"{game} {size[0]}x{size[1]} {code}, turn {turns + 1} ({snap['phase']})"
             check(page, where)
+            if trick:  # a four-seat trick says who played each card
+                marks = page.locator(".trick .card .seat-mark").all_inner_texts()
+                assert len(marks) == trick and len(set(marks)) == trick and all(m.strip() for m in marks), f"{where}: {marks}"
+                if trick >= 2 and code in ("vi", "ar") and (game, size, code) not in shots:
+                    shots.add((game, size, code))
+                    page.screenshot(path=str(ART / f"middeal-trick-{game}-{code}-{size[0]}x{size[1]}.png"))
             if tap:
                 tap_refused(page, card, where)
                 check(page, where + ", a card refused")
+                if code in ("en", "fa", "vi"):
+                    page.screenshot(path=str(ART / f"middeal-refused-{game}-{snap['phase']}-{code}-{size[0]}x{size[1]}.png"))
         if tap:
             refused.add(snap["phase"])
         set_lang(page, "en")
@@ -172,3 +187,77 @@ def test_the_table_mid_deal_reads_whole_in_every_language(phone, server, game, d
         turns += 1
     assert turns >= 3, f"{game}: only {turns} turns of yours"
     print(f"\n{game} {size}: {turns} turns, refusals tapped in {sorted(refused)}, {time.monotonic() - start:.1f} s")
+
+
+PANEL = """() => {
+  const p = document.querySelector('.look-panel'), box = document.querySelector('.look-panel .look-sound, .look-panel input[type=checkbox]');
+  const r = p.getBoundingClientRect(), b = box.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, vw: innerWidth, vh: innerHeight,
+    box: [b.left, b.top, b.right, b.bottom], scroll: document.scrollingElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (390, 844)])
+def test_the_settings_panel_opens_inside_a_phone_screen(phone, server, width, height):
+    """The panel that holds Sound (and the look) opens whole inside the screen in every
+    language: at 360 px it opened 76 px (Italian) and 65 px (Vietnamese) past the left edge."""
+    page = phone
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "?speed=instant#/game/tarocchi?deck=tarocco-piemontese")
+    page.wait_for_selector(".look-summary", timeout=90_000)
+    ART.mkdir(exist_ok=True)
+    for code in LANGS:
+        set_lang(page, code)
+        page.click(".look-summary")
+        page.wait_for_selector(".look-panel", state="visible")
+        got = page.evaluate(PANEL)
+        if width == 360 and code in ("it", "vi"):
+            page.screenshot(path=str(ART / f"middeal-settings-{code}-{width}x{height}.png"))
+        assert got["left"] >= 0 and got["right"] <= got["vw"], f"{code} at {width} px: the panel spans {got['left']:.0f}..{got['right']:.0f}"
+        x0, y0, x1, y1 = got["box"]
+        assert x0 >= 0 and x1 <= got["vw"] and y0 >= 0 and y1 <= got["vh"], f"{code}: the sound switch at {got['box']}"
+        assert got["scroll"] <= got["vw"]
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".look-panel", state="hidden")
+    set_lang(page, "en")
+
+
+SHEET = """() => {
+  const d = document.querySelector('dialog.sheet[open]');
+  const table = d.querySelector('.sheet-table');
+  const heads = [...table.querySelectorAll('thead th[data-team]')];
+  const row = table.querySelector('tbody tr');
+  const textRight = (e) => { const r = document.createRange(); r.selectNodeContents(e); const q = r.getBoundingClientRect(); return q.right; };
+  const textLeft = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect().left; };
+  const cells = [...row.querySelectorAll('td')];
+  const dr = d.getBoundingClientRect(), hr = table.querySelector('thead').getBoundingClientRect();
+  return {scrollTop: d.scrollTop, headTop: hr.top, headBottom: hr.bottom, dialogTop: dr.top, dialogBottom: dr.bottom, vh: innerHeight,
+    teams: heads.map((h) => +h.dataset.team),
+    gaps: heads.map((h, i) => ({head: [textLeft(h), textRight(h)], cell: [textLeft(cells[i]), textRight(cells[i])]}))};
+}"""
+
+
+def test_the_minchiate_sheet_on_a_phone_opens_at_its_top_with_your_side_first(phone, server):
+    """A whole Minchiate deal at 360x740 (tapping the first card allowed): its long sheet opens
+    at its top (it opened scrolled to its buttons, the headers out of view), your side's column
+    first, each side's name over its numbers."""
+    page = phone
+    open_deal(page, server, "minchiate", "minchiate", 7, (360, 740))
+    for _ in range(40):
+        if page.locator("dialog.sheet[open]").count():
+            break
+        snap = snapshot(page)
+        assert snap["your_turn"], snap["phase"]
+        play_one(page, snap)
+    page.wait_for_selector("dialog.sheet[open] .sheet-table")
+    page.wait_for_timeout(100)
+    got = page.evaluate(SHEET)
+    ART.mkdir(exist_ok=True)
+    page.screenshot(path=str(ART / "middeal-sheet-minchiate-360x740.png"))
+    snap = snapshot(page)
+    mine = next(i for i, team in enumerate(snap["teams"]) if snap["seat"] in team)
+    assert got["scrollTop"] == 0, got
+    assert got["headTop"] >= got["dialogTop"] and got["headBottom"] <= min(got["dialogBottom"], got["vh"]), got
+    assert got["teams"][0] == mine and sorted(got["teams"]) == list(range(len(snap["teams"])))
+    for g in got["gaps"]:  # the name's text and its number's text end at one edge (a cell's width apart before)
+        assert abs(g["head"][1] - g["cell"][1]) <= 2, got["gaps"]
