@@ -282,7 +282,9 @@ class Renderer:
                                             "href": game_href(g["id"], d), "aria-current": "page" if d == deck else None},
                                       self.tradition_name(dt) if dt else d))
             decks = tag("p", {"class": "decks"}, *links)
-        head = tag("div", {"class": "game-head"}, text_tag("h1", {}, t("game.with_deck", game=gname, deck=dname)), decks)
+        # a game named after its only deck (Minchiate) is named once, not "Minchiate · Minchiate"
+        title = gname if deck == g["id"] else t("game.with_deck", game=gname, deck=dname)
+        head = tag("div", {"class": "game-head"}, text_tag("h1", {}, title), decks)
         tabs = tag("div", {"class": "tabs", "role": "tablist", "aria-label": t("game.tabs_label")},
                    text_tag("a", {"role": "tab", "href": game_href(g["id"], deck), "aria-selected": "true", "class": "tab"},
                             t("game.tab.table")),

@@ -261,7 +261,7 @@ function renderGame(id, params) {
   const tab = params.get("tab") === "rules" || !g.playable ? "rules" : "table";
   const tr = tradition(site.catalogue, deck);
   const gname = t(`game.${g.id}.name`);
-  document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
+  document.title = deck === g.id ? `${gname} · ${t("app.name")}` : `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   describe(t(`game.${g.id}.blurb`));
   const lesson = g.playable && params.get("learn") === "1" && !!g.lesson && g.lesson.decks.includes(deck);
   const people = g.playable && !lesson && params.get("people") === "1"; // pass-and-play on this device
@@ -321,7 +321,8 @@ function renderGame(id, params) {
   return h("section", { class: `page game-page${lesson ? " lesson" : ""}` },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") }),
       tr ? [t("nav.crumb_separator"), h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
-    h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
+    // a game named after its only deck (Minchiate) is named once, not "Minchiate · Minchiate" (scripts/first_paint.py too)
+    h("div", { class: "game-head" }, h("h1", { text: deck === g.id ? gname : t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
     h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel,
     g.playable && !lesson && tab === "table" ? playersLink(g, deck, people || live) : null);
 }

@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { LEVELS, setPreference, SETTINGS_EVENT } from "./prefs.js";
+import { openSettings } from "../settings.js";
 
 export function buildTable(v) {
   const players = v.game.players;
@@ -60,9 +61,12 @@ export function buildTable(v) {
   // the cheat sheet, beside Hint: a "?" wide enough to tap, named for screen readers
   v.cheatBtn = h("button", { type: "button", class: "btn cheat-btn", "aria-label": t("cheat.button"), title: t("cheat.button"),
     text: "?", onclick: () => v.openCheatSheet() });
+  // the settings (sound, vibration, look) from the table: the top bar's panel, opened (not in an embed, which has no bar)
+  v.settingsBtn = v.embed ? null : h("button", { type: "button", class: "btn settings-btn", "aria-label": t("table.settings"), title: t("table.settings"),
+    text: "⚙", onclick: (e) => { e.stopPropagation(); openSettings(); } }); // the click would otherwise close it again
   const controls = h("div", { class: `controls${v.coach ? " lesson" : ""}` },
     v.coach ? null : [h("label", { for: levelSel.id }, t("table.level")), levelSel], // a lesson is played at its own level
-    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.undoBtn, v.newBtn));
+    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.settingsBtn, v.undoBtn, v.newBtn));
 
   v.logEl = h("ol", { class: "log", tabindex: "0" }); // scrolls: reachable by keyboard
   const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
