@@ -286,3 +286,20 @@ def test_the_minchiate_sheet_on_a_phone_opens_at_its_top_with_your_side_first(ph
     assert got["teams"][0] == mine and sorted(got["teams"]) == list(range(len(snap["teams"])))
     for g in got["gaps"]:  # the name's text and its number's text end at one edge (a cell's width apart before)
         assert abs(g["head"][1] - g["cell"][1]) <= 2, got["gaps"]
+
+
+def test_the_home_page_leads_to_each_games_lesson(phone, server):
+    """Beside every game that has a guided first deal, on the home page: "Learn to play",
+    which opens that lesson (the coach above the hand)."""
+    page = phone
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "?speed=instant#/")
+    page.wait_for_selector(".traditions .tradition", timeout=90_000)
+    cat = catalogue()
+    want = [f"#/game/{gid}?deck={tr['id']}&learn=1" for tr in cat["traditions"] for gid in tr["games"]
+            if cat["games"][gid]["playable"] and tr["id"] in cat["games"][gid]["lesson"]["decks"]]
+    links = page.locator(".traditions a.learn-home")
+    assert links.evaluate_all("as => as.map(a => a.getAttribute('href'))") == want
+    assert all(name.startswith("Learn to play ") for name in links.evaluate_all("as => as.map(a => a.getAttribute('aria-label'))"))
+    page.locator(f'.traditions a.learn-home[href="{want[0]}"]').click()
+    page.wait_for_selector(".coach", timeout=90_000)

@@ -66,6 +66,11 @@ function gameList(tr) {
   return h("ul", { class: "games" }, tr.games.map((gid) => {
     const g = gameOf(cat, gid);
     const name = t(`game.${gid}.name`);
+    if (g && g.playable && g.lesson && g.lesson.decks.includes(tr.id)) {
+      // the way in for a newcomer: the game's guided first deal, beside the game (scripts/first_paint.py draws the same)
+      return h("li", { class: "has-lesson" }, h("a", { class: "game-link", href: gameHref(gid, tr.id) }, name),
+        h("a", { class: "learn-home", href: lessonHref(gid, tr.id), "aria-label": t("home.learn_game", { game: name }) }, t("coach.learn")));
+    }
     if (g && g.playable) {
       return h("li", {}, h("a", { class: "game-link", href: gameHref(gid, tr.id) }, name));
     }
