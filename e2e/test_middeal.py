@@ -301,5 +301,7 @@ def test_the_home_page_leads_to_each_games_lesson(phone, server):
     links = page.locator(".traditions a.learn-home")
     assert links.evaluate_all("as => as.map(a => a.getAttribute('href'))") == want
     assert all(name.startswith("Learn to play ") for name in links.evaluate_all("as => as.map(a => a.getAttribute('aria-label'))"))
+    ART.mkdir(exist_ok=True)
+    page.screenshot(path=str(ART / "middeal-home-390x844.png"), full_page=True)
     page.locator(f'.traditions a.learn-home[href="{want[0]}"]').click()
     page.wait_for_selector(".coach", timeout=90_000)
