@@ -182,7 +182,8 @@ export function mountSettings(box) {
     switchControl("sound", soundOn(), setSoundOn), switchControl("vibration", vibrationOn(), setVibrationOn),
     h("p", { class: "look-title look-title-look", text: t("settings.look_title") }), sliders, speedControl(), reset);
   const details = h("details", { class: "look-menu" },
-    h("summary", { class: "look-summary" }, h("span", { class: "look-icon", "aria-hidden": "true", text: "⚙" }), h("span", { text: t("settings.menu") })),
+    h("summary", { class: "look-summary", title: t("settings.menu") }, h("span", { class: "look-icon", "aria-hidden": "true", text: "⚙" }),
+      h("span", { class: "look-label", text: t("settings.menu") })),
     panel);
   // close when clicking elsewhere or pressing Escape
   if (closeLook) document.removeEventListener("click", closeLook);
