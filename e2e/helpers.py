@@ -181,8 +181,8 @@ def refusal_wording(why: dict, card_name) -> str:
 
 
 def tap_a_refused_card(page, snap, shot: str | None = None) -> bool:
-    """On the player's turn in play, tap a card the engine refuses (if any): the status line
-    (a live region) says why in words, nothing is played, and the card stays in the hand,
+    """On the player's turn in play, tap a card the engine refuses (if any): the note above the
+    hand (a live region) says why in words, nothing is played, and the card stays in the hand,
     focusable. True if a card was tapped."""
     blocks = snap.get("play_blocks") or {}
     if not blocks:
@@ -197,7 +197,7 @@ def tap_a_refused_card(page, snap, shot: str | None = None) -> bool:
         return page.locator(f'.hand button[data-card="{c}"]').get_attribute("aria-label")
     want = refusal_wording(why, name)
     button.click(position={"x": 8, "y": 14}, force=True)
-    status = page.locator(".turn-status")
+    status = page.locator(".refusal-note")
     status.filter(has_text=want).wait_for(timeout=5_000)
     assert status.get_attribute("aria-live") == "polite"
     assert button.get_attribute("title") == want

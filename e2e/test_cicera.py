@@ -23,7 +23,7 @@ def test_bresciane_and_cicera_on_the_site(page, server):
     page.wait_for_selector(".tradition")
     bresciane = page.locator(".tradition").filter(has_text="Bresciane")
     assert "Brescia · Lombardy · Italy" in bresciane.inner_text() and "52 cards" in bresciane.inner_text()
-    link = bresciane.get_by_role("link", name="Cicera")
+    link = bresciane.get_by_role("link", name="Cicera", exact=True)
     assert link.get_attribute("href") == GAME  # playable: straight to the table
     assert bresciane.locator(".badge").count() == 0
     # the tradition page draws the 52 faces: Italian suits, numerals to 10, Fante, Cavallo, Re

@@ -105,6 +105,9 @@ def test_following_the_coach_shows_every_key_moment(phone, server, game, deck, l
     assert set(said) == set(LESSONS[game]["moments"]), said
     sheet = page.locator("dialog.sheet[open]")
     assert sheet.locator(".coach-finish h3").is_visible()
+    # the sheet's columns as in a match: your side first (Tarocchi's lesson put the opponents first)
+    first = sheet.locator("thead th[data-team]").first.get_attribute("data-team")
+    assert first == str(page.evaluate("(s => s.teams.findIndex(t => t.includes(s.seat)))(window.__cardavia.snapshot)"))
     page.screenshot(path=str(ART / f"lesson-{game}{'' if lang == 'en' else '-' + lang}-done-390x844.png"))
     assert serious_axe_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -43,6 +43,7 @@ FIT_JS = """() => {
   check(document.querySelector('.board'), 'board');
   document.querySelectorAll('.hand .card-btn').forEach((b) => check(b, 'card ' + b.dataset.card));
   document.querySelectorAll('.table-view .controls .btn, .table-view .controls select').forEach((b) => {
+    if (!b.getClientRects().length) return; // not shown at this width (the ⚙ under 381 px)
     check(b, 'control ' + b.className);
     const r = b.getBoundingClientRect(), box = b.closest('.controls').getBoundingClientRect();
     if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`control ${b.className} past its panel: ${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`);

@@ -49,11 +49,16 @@ def play_tricks_to_the_sheet(page, shot: str | None = None) -> int:
         led = page.locator(".led-by")
         if snap["trick"]:
             leader = snap["trick"][0]["seat"]
-            assert led.is_visible() and led.inner_text().endswith(" led")
+            # "Led" in the leader's own seat label, beside the name
+            assert led.is_visible() and led.inner_text() == "Led"
             assert page.locator(".trick .card.led").get_attribute("data-card") == snap["trick"][0]["card"]
             assert leader == snap["leader"]
+            if leader != snap["seat"]:
+                pos = {1: "right", 2: "top", 3: "left"}[(leader - snap["seat"]) % 4]
+                assert page.locator(f".seat-{pos} .seat-info .led-by").count() == 1
         else:
-            assert led.inner_text() == "You to lead"
+            assert led.inner_text() == "To lead"
+            assert page.locator(".seat-bottom .seat-info .led-by").count() == 1
         legal = {a["card"] for a in snap["legal"]}
         assert enabled(page) == legal
         if not refused:

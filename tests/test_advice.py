@@ -67,7 +67,7 @@ def check_reason(game: str, s, action: dict, reason: dict) -> None:
         elif code == "takes_settebello":
             assert game == "scopa" and "7D" in taken + [action["card"]]
         elif code == "captures":
-            assert reason["cards"] == len(taken) + 1
+            assert reason["cards"] == len(taken)  # the table's cards, not the card played
         else:
             rest = [t for t in table if t not in taken] if taken else table + [action["card"]]
             assert not any(sorted(o) == sorted(rest) for c in deck

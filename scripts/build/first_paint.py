@@ -254,7 +254,13 @@ class Renderer:
         for gid in tr["games"]:
             g = self.cat["games"].get(gid)
             name = self.t(f"game.{gid}.name")
-            if g and g.get("playable"):
+            if g and g.get("playable") and tr["id"] in ((g.get("lesson") or {}).get("decks") or []):
+                # the game's guided first deal beside it (app.js gameList draws the same)
+                items.append(tag("li", {"class": "has-lesson"},
+                                 text_tag("a", {"class": "game-link", "href": game_href(gid, tr["id"])}, name),
+                                 text_tag("a", {"class": "learn-home", "href": game_href(gid, tr["id"], extra={"learn": "1"}),
+                                                "aria-label": self.t("home.learn_game", game=name)}, self.t("coach.learn"))))
+            elif g and g.get("playable"):
                 items.append(tag("li", {}, text_tag("a", {"class": "game-link", "href": game_href(gid, tr["id"])}, name)))
             else:
                 items.append(tag("li", {"class": "soon"},
@@ -282,7 +288,9 @@ class Renderer:
                                             "href": game_href(g["id"], d), "aria-current": "page" if d == deck else None},
                                       self.tradition_name(dt) if dt else d))
             decks = tag("p", {"class": "decks"}, *links)
-        head = tag("div", {"class": "game-head"}, text_tag("h1", {}, t("game.with_deck", game=gname, deck=dname)), decks)
+        # a game named after its only deck (Minchiate) is named once, not "Minchiate · Minchiate"
+        title = gname if deck == g["id"] else t("game.with_deck", game=gname, deck=dname)
+        head = tag("div", {"class": "game-head"}, text_tag("h1", {}, title), decks)
         tabs = tag("div", {"class": "tabs", "role": "tablist", "aria-label": t("game.tabs_label")},
                    text_tag("a", {"role": "tab", "href": game_href(g["id"], deck), "aria-selected": "true", "class": "tab"},
                             t("game.tab.table")),

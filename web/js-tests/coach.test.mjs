@@ -62,3 +62,29 @@ test("Minchiate's resti are told as the learner's team against the other", () =>
   assert.deepEqual([p.a, p.b], [2, 0]);
   assert.match(t("coach.minchiate.resti", p), /your team 2, the other team 0\.$/);
 });
+
+test("a reason said at one step is not said again at the next, unless it is the only move", () => {
+  useLanguage("en");
+  setCardNaming("minchiate", "minchiate");
+  const v = view();
+  v.snap = { ...v.snap, legal: [{ id: "play:T38", type: "play", card: "T38" }, { id: "play:T37", type: "play", card: "T37" }] };
+  const coach = new Coach(v);
+  const [a] = v.snap.legal;
+  const advice = (code, gain) => ({ reason: { code, gain }, choices: [{ action: "play:T38", expected: 5 }, { action: "play:T37", expected: 5 - gain }] });
+  const own = t("hint.reason.leads_low");
+  assert.equal(coach.reasonFor(coach.suggestion(a, advice("leads_low", 2))), own);
+  const next = coach.reasonFor(coach.suggestion(a, advice("leads_low", 2)));
+  assert.notEqual(next, own);
+  assert.match(next, /^on average it does about 2 points better than /);
+  assert.equal(coach.reasonFor(coach.suggestion(a, advice("leads_low", 2))), own); // a step between: said again
+  // "as good as any" twice running: the second step says what to do without a reason
+  assert.equal(coach.reasonFor(coach.suggestion(a, advice("best_average", 0.1))), t("hint.reason.about_equal"));
+  const twice = coach.suggestion(a, advice("best_average", 0.1));
+  assert.equal(coach.reasonFor(twice), "");
+  coach.suggest = twice;
+  assert.match(coach.doText(), /^Do this: [^—]+\.$/); // coach.do_plain: no "— reason"
+  // the only move is true at every step
+  coach.suggestion(a, { reason: { code: "only_move" }, choices: [] });
+  assert.equal(coach.reasonFor(coach.suggestion(a, { reason: { code: "only_move" }, choices: [] })), t("hint.reason.only_move"));
+  setCardNaming(null);
+});

@@ -66,6 +66,11 @@ function gameList(tr) {
   return h("ul", { class: "games" }, tr.games.map((gid) => {
     const g = gameOf(cat, gid);
     const name = t(`game.${gid}.name`);
+    if (g && g.playable && g.lesson && g.lesson.decks.includes(tr.id)) {
+      // the way in for a newcomer: the game's guided first deal, beside the game (scripts/first_paint.py draws the same)
+      return h("li", { class: "has-lesson" }, h("a", { class: "game-link", href: gameHref(gid, tr.id) }, name),
+        h("a", { class: "learn-home", href: lessonHref(gid, tr.id), "aria-label": t("home.learn_game", { game: name }) }, t("coach.learn")));
+    }
     if (g && g.playable) {
       return h("li", {}, h("a", { class: "game-link", href: gameHref(gid, tr.id) }, name));
     }
@@ -261,7 +266,7 @@ function renderGame(id, params) {
   const tab = params.get("tab") === "rules" || !g.playable ? "rules" : "table";
   const tr = tradition(site.catalogue, deck);
   const gname = t(`game.${g.id}.name`);
-  document.title = `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
+  document.title = deck === g.id ? `${gname} · ${t("app.name")}` : `${gname} · ${tr ? tr.name : deck} · ${t("app.name")}`;
   describe(t(`game.${g.id}.blurb`));
   const lesson = g.playable && params.get("learn") === "1" && !!g.lesson && g.lesson.decks.includes(deck);
   const people = g.playable && !lesson && params.get("people") === "1"; // pass-and-play on this device
@@ -321,7 +326,8 @@ function renderGame(id, params) {
   return h("section", { class: `page game-page${lesson ? " lesson" : ""}` },
     h("p", { class: "crumbs" }, h("a", { href: "#/", text: t("tradition.back") }),
       tr ? [t("nav.crumb_separator"), h("a", { href: `#/tradition/${encodeURIComponent(tr.id)}`, text: tr.name })] : null),
-    h("div", { class: "game-head" }, h("h1", { text: t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
+    // a game named after its only deck (Minchiate) is named once, not "Minchiate · Minchiate" (scripts/first_paint.py too)
+    h("div", { class: "game-head" }, h("h1", { text: deck === g.id ? gname : t("game.with_deck", { game: gname, deck: tr ? tr.name : deck }) }), deckLinks),
     h("div", { class: "tabs-row" }, tabs, learn), tablePanel, rulesPanel,
     g.playable && !lesson && tab === "table" ? playersLink(g, deck, people || live) : null);
 }

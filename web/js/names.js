@@ -68,6 +68,16 @@ export function seatName(seat, me, players, teams) {
   return t(`seat.ai_${pos}`);
 }
 
+/** A seat's short mark on the cards it played in a four-seat trick ("West", "Partner"):
+ * a person's own name at a table of people. */
+export function seatMark(seat, me, players, teams) {
+  if (seat !== me && peopleNames && peopleNames[seat]) return peopleNames[seat];
+  if (seat === me) return t("seat.mark.you");
+  const myTeam = teams && teams.find((tm) => tm.includes(me));
+  if (myTeam && myTeam.includes(seat)) return t("seat.mark.partner");
+  return t(`seat.mark.${seatPosition(seat, me, players)}`);
+}
+
 export function teamName(team, snap) {
   const members = snap.teams[team] || [];
   if (peopleNames && members.length === 1 && members[0] !== snap.seat && peopleNames[members[0]]) return peopleNames[members[0]];

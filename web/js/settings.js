@@ -1,6 +1,6 @@
-// Settings that are always at hand (top bar): the language, and the look of the site —
-// contrast, grain and colour temperature sliders (0–100 %, 50 % by default) and the
-// animation speed. The look is a palette of CSS custom properties computed here, so
+// Settings that are always at hand (top bar, and the table's ⚙ button): the language,
+// sound and vibration (two switches), and the look of the site — contrast, grain and colour
+// temperature sliders (0–100 %, 50 % by default) and the animation speed. The look is a palette of CSS custom properties computed here, so
 // every text colour is checked against its background (WCAG ratio ≥ 4.5, with margin)
 // whatever the sliders say; the grain is a noise texture whose opacity follows its slider.
 // Everything persists in localStorage and applies at once.
@@ -9,7 +9,7 @@ import { readRecord, writeRecord, setAside } from "./stored.js";
 import { t, LANGUAGES, LANG_KEY, getLocale, percent, loadLocale } from "./i18n.js";
 import { SPEEDS } from "./table/pace.js";
 import { setPreference, savedSpeed } from "./table/prefs.js";
-import { soundOn, setSoundOn } from "./sound.js";
+import { soundOn, setSoundOn, vibrationOn, setVibrationOn } from "./sound.js";
 
 export const LOOK_KEY = "cardavia.look";
 // {v: 2, contrast, grain, temperature}; version 1 is the unversioned object of before
@@ -134,15 +134,15 @@ function speedControl() {
   return h("div", { class: "look-row" }, h("label", { for: id, text: t("settings.speed") }), sel);
 }
 
-/** Sound on/off (remembered; sound.js makes no sound before the player's first tap). */
-function soundControl() {
-  const id = `look-sound-${++counter}`;
+/** One switch (a checkbox that reads as on/off), its name and what it does; remembered by `set`. */
+function switchControl(name, on, set) {
+  const id = `look-${name}-${++counter}`;
   const noteId = `${id}-note`;
-  const box = h("input", { type: "checkbox", id, class: "look-sound", checked: soundOn(), "aria-describedby": noteId });
-  box.addEventListener("change", () => setSoundOn(box.checked));
-  return h("div", { class: "look-row look-sound-row" },
-    h("label", { for: id, class: "look-check" }, box, h("span", { text: t("settings.sound") })),
-    h("p", { id: noteId, class: "look-note", text: t("settings.sound_note") }));
+  const box = h("input", { type: "checkbox", role: "switch", id, class: `look-${name} look-switch`, checked: on, "aria-describedby": noteId });
+  box.addEventListener("change", () => set(box.checked));
+  return h("div", { class: `look-row look-sound-row look-${name}-row` },
+    h("label", { for: id, class: "look-check" }, box, h("span", { text: t(`settings.${name}`) })),
+    h("p", { id: noteId, class: "look-note", text: t(`settings.${name}_note`) }));
 }
 
 let closeLook = null;
@@ -176,10 +176,14 @@ export function mountSettings(box) {
       }
     },
   });
+  // Sound and vibration first, each its own switch (sound.js: none plays before a first tap), then the look
   const panel = h("div", { class: "look-panel" },
-    h("p", { class: "look-title", text: t("settings.look_title") }), sliders, speedControl(), soundControl(), reset);
+    h("p", { class: "look-title", text: t("settings.feedback_title") }),
+    switchControl("sound", soundOn(), setSoundOn), switchControl("vibration", vibrationOn(), setVibrationOn),
+    h("p", { class: "look-title look-title-look", text: t("settings.look_title") }), sliders, speedControl(), reset);
   const details = h("details", { class: "look-menu" },
-    h("summary", { class: "look-summary" }, h("span", { class: "look-icon", "aria-hidden": "true", text: "◐" }), h("span", { text: t("settings.look") })),
+    h("summary", { class: "look-summary", title: t("settings.menu") }, h("span", { class: "look-icon", "aria-hidden": "true", text: "⚙" }),
+      h("span", { class: "look-label", text: t("settings.menu") })),
     panel);
   // close when clicking elsewhere or pressing Escape
   if (closeLook) document.removeEventListener("click", closeLook);
@@ -189,6 +193,18 @@ export function mountSettings(box) {
     if (e.key === "Escape" && details.open) { details.open = false; details.querySelector("summary").focus(); }
   });
   box.append(h("div", { class: "lang-box" }, langSel), details);
+}
+
+/** Opens the settings from elsewhere (the table's ⚙ button): the page goes to its top bar,
+ * where the panel hangs, and the focus to its first switch. */
+export function openSettings() {
+  const details = document.querySelector(".topbar .look-menu");
+  if (!details) return false;
+  window.scrollTo({ top: 0 });
+  details.open = true;
+  const first = details.querySelector(".look-panel input");
+  if (first) first.focus({ preventScroll: true });
+  return true;
 }
 
 export const LANGUAGE_EVENT = "cardavia:language";

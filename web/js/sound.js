@@ -1,4 +1,4 @@
-// The table's sounds and the turn's vibration, synthesised with Web Audio (no files to
+// The table's sounds and the turn's vibration (each with its own switch), synthesised with Web Audio (no files to
 // download): a card played, a capture, a sweep, a trick won, your turn, the end of a deal.
 // Nothing plays before the player's first tap or key, and the AudioContext is created only
 // then and only when Sound is on (browsers refuse audio before a gesture anyway). The
@@ -6,6 +6,7 @@
 import { storage } from "./dom.js";
 
 export const SOUND_KEY = "cardavia.sound";
+export const VIBRATION_KEY = "cardavia.vibration";
 
 let embedded = false;
 let hostAsked = false;
@@ -24,10 +25,22 @@ export function soundOn() {
   return storage.get(SOUND_KEY, true) !== false;
 }
 
-/** The Look panel's switch; turning it on (a tap itself) makes the context at once. */
+/** The settings' Sound switch; turning it on (a tap itself) makes the context at once. */
 export function setSoundOn(on) {
   storage.set(SOUND_KEY, !!on);
   if (on && gestured) context();
+}
+
+/** Whether the device vibrates on your turn and on a refused card: its own setting (on by
+ * default; before it had one it followed Sound's), and in an embed the host's wish. */
+export function vibrationOn() {
+  if (embedded) return hostAsked;
+  return storage.get(VIBRATION_KEY, storage.get(SOUND_KEY, true)) !== false;
+}
+
+/** The settings' Vibration switch. */
+export function setVibrationOn(on) {
+  storage.set(VIBRATION_KEY, !!on);
 }
 
 function context() {
@@ -117,13 +130,13 @@ export function soundFor(ev, next = null) {
 /** Your turn: a soft ping and, where the device can, a short vibration. */
 export function yourTurn() {
   playSound("turn");
-  if (!gestured || !soundOn()) return;
+  if (!gestured || !vibrationOn()) return;
   try { if (navigator.vibrate) navigator.vibrate(30); } catch { /* not supported */ }
 }
 
 /** A card the rules refuse: a low double buzz and a double vibration. */
 export function refusedFeedback() {
   playSound("refuse");
-  if (!gestured || !soundOn()) return;
+  if (!gestured || !vibrationOn()) return;
   try { if (navigator.vibrate) navigator.vibrate([25, 50, 25]); } catch { /* not supported */ }
 }

@@ -130,7 +130,7 @@ export class TableView {
     const s = this.snap;
     this.undoBtn.disabled = !(state === "yours" && s && s.can_undo);
     this.hintBtn.disabled = state !== "yours";
-    this.status.classList.remove("refusal");
+    this.hideRefusal();
     const names = this.ctl.names;
     if (state === "yours") this.status.textContent = names && s ? t("people.your_turn", { name: names[s.seat] }) : t("table.your_turn");
     else if (state === "pass") this.status.textContent = "";
@@ -417,6 +417,7 @@ export class TableView {
     if (!s || !s.your_turn || this.el.dataset.state !== "yours") return;
     const b = this.handEl.querySelector(`button[data-card="${code}"]`);
     if (b && b.getAttribute("aria-disabled") === "true") { this.refuse(code, b); return; }
+    this.hideRefusal();
     if (s.phase === "discard" && !s.legal.some((a) => a.card === code)) { this.toggleDiscard(code); return; }
     const options = s.legal.filter((a) => a.card === code);
     if (options.length === 0) return;
@@ -427,14 +428,26 @@ export class TableView {
     if (this.coach) this.coach.draw(); // the capture to choose is marked next
   }
 
-  /** A tap on a card the rules refuse: why, in the status line (a live region), and a shake. */
+  /** A tap on a card the rules refuse: why, just above the hand (a live region), and a shake. */
   refuse(code, button) {
-    this.status.textContent = refusalText(this.snap, code, this.discardWhy);
-    this.status.classList.add("refusal");
+    const note = this.refuseEl;
+    note.textContent = refusalText(this.snap, code, this.discardWhy);
+    note.style.setProperty("--hand-top", `${this.handEl.offsetTop}px`);
+    note.classList.add("shown");
+    // the hand was just tapped, so it is on screen; the words above it are brought in if they are not
+    const r = note.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) note.scrollIntoView({ block: "nearest" });
     button.classList.remove("refused");
     void button.offsetWidth; // restart the shake on a second tap
     button.classList.add("refused");
     refusedFeedback();
+  }
+
+  /** The refusal's words go once the player does something else. */
+  hideRefusal() {
+    if (!this.refuseEl || !this.refuseEl.classList.contains("shown")) return;
+    this.refuseEl.classList.remove("shown");
+    this.refuseEl.textContent = "";
   }
 
   /** Discard phase: pick cards one by one; the engine lists the legal sets. */

@@ -83,7 +83,7 @@ def hint(state: State, seat: int, rng: random.Random, samples: int | None = None
 
 
 # ----- reasons -----------------------------------------------------------------
-# Codes (parameters): only_move; sweeps; takes_settebello; captures {cards};
+# Codes (parameters): only_move; sweeps; takes_settebello; captures {cards: taken from the table};
 # leaves_no_sweep; wins_trick {points}; saves_points {points}; keeps_trump_ace
 # {card}; leads_low; banks_points {points} (a discard); best_average {gain};
 # best_chance (the best move scores no more on average but wins more often).
@@ -136,7 +136,7 @@ def _fishing_reason(state: State, action: Action) -> dict | None:
         rest = [t for t in table if t not in taken]
         if not state.could_sweep(rest):
             return {"code": "leaves_no_sweep"}
-        return {"code": "captures", "cards": len(taken) + 1}
+        return {"code": "captures", "cards": len(taken)}  # the table's cards it takes, as the player sees them
     if not state.could_sweep(table + [action["card"]]):
         return {"code": "leaves_no_sweep"}
     return None

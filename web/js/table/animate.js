@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { seatPosition } from "../names.js";
 import { cardEl } from "./cardface.js";
+import { trickCardEl } from "./render.js";
 
 export class Animator {
   /**
@@ -34,7 +35,7 @@ export class Animator {
           count.textContent = num(Number(count.dataset.n));
         }
       }
-      e = cardEl(ev.card, v, { "data-pos": pos, "data-seat": ev.seat });
+      e = v.layout.fishing || !v.snap ? cardEl(ev.card, v, { "data-pos": pos, "data-seat": ev.seat }) : trickCardEl(ev.card, ev.seat, v.snap, v);
       const empty = v.playEl.querySelector(".empty");
       if (empty) empty.remove();
       for (const x of v.playEl.querySelectorAll(".card.last")) x.classList.remove("last");

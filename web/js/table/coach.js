@@ -8,7 +8,7 @@
 import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardName, cardsName, seatPosition } from "../names.js";
-import { describeAction, reasonText } from "./hint.js";
+import { describeAction, reasonText, aboutPoints } from "./hint.js";
 import { saveKeyOf } from "./savefile.js";
 
 const DONE_KEY = "cardavia.lessons.done";
@@ -74,6 +74,7 @@ export class Coach {
   started() {
     this.seen = [];
     this.finished = false;
+    this.lastSaid = null;
     writeList(this.seenKey, this.seen);
     this.lines = [{ id: "intro", say: () => t(`coach.${this.game}.intro`) }];
     this.draw();
@@ -124,7 +125,7 @@ export class Coach {
     const res = await v.ctl.hint();
     if (!v.isCurrent(token) || !res.ok || v.el.dataset.state !== "yours" || v.snap !== s) return;
     const action = (s.legal || []).find((a) => a.id === res.hint);
-    if (action) this.suggest = { action, advice: res.advice || {} };
+    if (action) this.suggest = this.suggestion(action, res.advice || {});
     this.draw();
   }
 
@@ -171,12 +172,40 @@ export class Coach {
     this.mark();
   }
 
-  doText() {
-    const { action, advice, declare } = this.suggest;
-    if (declare) return "";
+  /**
+   * The step's suggestion {action, advice, kind}: the engine's reason ("own"), unless the step
+   * just before said the very same words (Cicera's "it leaves no sweep" 16 lines of 20): then
+   * how much better it does than the next best move ("compare"), or no reason at all ("none").
+   * The only move is said as often as it is true.
+   */
+  suggestion(action, advice) {
+    let s = { action, advice, kind: "own" };
+    const said = this.reasonFor(s);
+    if (said && said === this.lastSaid && !(advice.reason && advice.reason.code === "only_move")) {
+      s = { action, advice, kind: "compare" };
+      const other = this.reasonFor(s);
+      if (!other || other === said) s.kind = "none";
+    }
+    this.lastSaid = this.reasonFor(s);
+    return s;
+  }
+
+  /** The words of a suggestion's reason, in the page's language ("" for none). */
+  reasonFor({ advice, kind }) {
+    if (kind === "none") return "";
     const legal = (this.view.snap && this.view.snap.legal) || [];
     const choices = (advice.choices || []).filter((c) => typeof c.expected === "number");
-    const reason = reasonText(advice.reason, choices, legal);
+    if (kind === "compare") {
+      const gain = choices.length > 1 ? choices[0].expected - choices[1].expected : 0;
+      return aboutPoints(gain) >= 1 ? reasonText({ code: "best_average", gain }, choices, legal) : "";
+    }
+    return reasonText(advice.reason, choices, legal);
+  }
+
+  doText() {
+    const { action, declare } = this.suggest;
+    if (declare) return "";
+    const reason = this.reasonFor(this.suggest);
     return reason ? t("coach.do", { action: describeAction(action), reason }) : t("coach.do_plain", { action: describeAction(action) });
   }
 

@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { LEVELS, setPreference, SETTINGS_EVENT } from "./prefs.js";
+import { openSettings } from "../settings.js";
 
 export function buildTable(v) {
   const players = v.game.players;
@@ -27,7 +28,10 @@ export function buildTable(v) {
   v.choiceEl = h("div", { class: "choices", role: "group", hidden: true });
   v.handEl = h("div", { class: "hand", role: "region", "aria-label": t("table.your_hand") });
   v.hintEl = h("div", { class: "hint-box", role: "status", hidden: true });
-  v.mine.append(v.myInfo, ...(v.coach ? [v.coach.build()] : []), v.hintEl, v.choiceEl, v.handEl);
+  // why a card was refused: just above the hand that was tapped, over what is above it (no
+  // layout moves), and said by screen readers (a live region kept in place, empty between refusals)
+  v.refuseEl = h("p", { class: "refusal-note", role: "status", "aria-live": "polite" });
+  v.mine.append(v.myInfo, ...(v.coach ? [v.coach.build()] : []), v.hintEl, v.choiceEl, v.refuseEl, v.handEl);
   v.board.appendChild(v.mine);
 
   // transient badges near a seat ("Picada!", "+11"); the log says the same in words
@@ -57,9 +61,12 @@ export function buildTable(v) {
   // the cheat sheet, beside Hint: a "?" wide enough to tap, named for screen readers
   v.cheatBtn = h("button", { type: "button", class: "btn cheat-btn", "aria-label": t("cheat.button"), title: t("cheat.button"),
     text: "?", onclick: () => v.openCheatSheet() });
+  // the settings (sound, vibration, look) from the table: the top bar's panel, opened (not in an embed, which has no bar)
+  v.settingsBtn = v.embed ? null : h("button", { type: "button", class: "btn settings-btn", "aria-label": t("table.settings"), title: t("table.settings"),
+    text: "⚙", onclick: (e) => { e.stopPropagation(); openSettings(); } }); // the click would otherwise close it again
   const controls = h("div", { class: `controls${v.coach ? " lesson" : ""}` },
     v.coach ? null : [h("label", { for: levelSel.id }, t("table.level")), levelSel], // a lesson is played at its own level
-    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.undoBtn, v.newBtn));
+    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.settingsBtn, v.undoBtn, v.newBtn));
 
   v.logEl = h("ol", { class: "log", tabindex: "0" }); // scrolls: reachable by keyboard
   const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },

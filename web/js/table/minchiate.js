@@ -147,9 +147,10 @@ export function lineDetail(line) {
 
 /**
  * The sheet's rows for a Minchiate deal: one per line, in the engine's order (a resto row
- * counts resti, the others points), then all points and the resti totals.
+ * counts resti, the others points), then all points and the resti totals. `order`: the
+ * teams' indices in the sheet's column order (sheet.js columnOrder: yours first).
  */
-export function sheetRows(sheet, teams, label) {
+export function sheetRows(sheet, order, label) {
   const cell = (v, key) => h("td", { class: v ? "scored" : "zero", text: num(v) , dataset: key ? { unit: key } : {} });
   const rows = (sheet.lines || []).map((line, i) => {
     const resto = line.key === "resto";
@@ -157,10 +158,10 @@ export function sheetRows(sheet, teams, label) {
     const detail = lineDetail(line);
     return h("tr", { dataset: { key: line.key, line: i } },
       h("th", { scope: "row" }, label(line.key), detail ? h("span", { class: "detail", text: detail }) : null),
-      teams.map((_, team) => cell(line.team === team ? amount : 0, resto ? "resti" : "points")));
+      order.map((team) => cell(line.team === team ? amount : 0, resto ? "resti" : "points")));
   });
   rows.push(h("tr", { class: "mi-points-total" }, h("th", { scope: "row", text: t("sheet.mi_points_total") }),
-    (sheet.points || []).map((v, i) => h("td", { dataset: { pointsTeam: i }, text: num(v) }))));
+    order.map((i) => h("td", { dataset: { pointsTeam: i }, text: num((sheet.points || [])[i] ?? 0) }))));
   return rows;
 }
 

@@ -4,7 +4,7 @@
 import { h, clear, drawnFrom } from "../dom.js";
 import { t, num, getLocale } from "../i18n.js";
 import { cardEl, backEl } from "./cardface.js";
-import { cardName, cardsName, seatPosition, teamName } from "../names.js";
+import { cardName, cardsName, seatPosition, teamName, seatMark } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
 import { meterView } from "./minchiate.js";
@@ -58,16 +58,24 @@ export function renderSeat(box, seat, s, v) {
   box.append(info, hidden);
 }
 
+/** A card of the trick in front of the seat that played it; in a four-seat trick it carries
+ * that seat's mark ("West"), so the trick says who played what once the tags are out of view. */
+export function trickCardEl(card, seat, s, v) {
+  const pos = seatPosition(seat, s.seat, s.players);
+  const e = cardEl(card, v, { "data-pos": pos, "data-seat": seat });
+  if (s.players === 4) e.appendChild(h("span", { class: "seat-mark", "aria-hidden": "true", text: seatMark(seat, s.seat, s.players, s.teams) }));
+  return e;
+}
+
 /** The trick (each card in front of the seat that played it) or the table's cards. */
 export function renderPlay(playEl, s, v) {
   clear(playEl);
-  const me = s.seat;
   if (v.layout.fishing) {
     for (const c of s.table || []) playEl.appendChild(cardEl(c, v));
     if (!(s.table || []).length) playEl.appendChild(h("p", { class: "empty", text: t("table.empty_table") }));
   } else {
     (s.trick || []).forEach(({ seat, card }, i) => {
-      const e = cardEl(card, v, { "data-pos": seatPosition(seat, me, s.players), "data-seat": seat });
+      const e = trickCardEl(card, seat, s, v);
       if (i === 0) e.classList.add("led");
       playEl.appendChild(e);
     });
@@ -84,7 +92,9 @@ export function renderLed(ledEl, s, v) {
   const leader = trick.length ? trick[0].seat : s.leader;
   const show = !v.layout.fishing && s.phase === "play" && leader !== undefined && leader !== null;
   ledEl.hidden = !show;
-  ledEl.textContent = show ? t(trick.length ? "table.led_by" : "table.to_lead", { who: v.seatName(leader) }) : "";
+  // said beside the leader's name, in their own seat label: the name is not said twice (it made
+  // the tag wider than a side seat's room on a phone in Italian, Arabic and Vietnamese)
+  ledEl.textContent = show ? t(trick.length ? "table.led_here" : "table.to_lead_here", { who: v.seatName(leader) }) : "";
   if (!show) return;
   // the label sits in the leader's own seat label, never in the middle over another seat
   const pos = seatPosition(leader, s.seat, s.players);

@@ -47,8 +47,9 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
   const d = clear(dialog);
   const titleId = dialog.getAttribute("aria-labelledby");
   const teams = sheet.teams || snap.teams;
+  const order = columnOrder(teams.length, teamOf(snap.seat, snap)); // your side's column first, in a lesson too
   const head = h("tr", {}, h("th", { scope: "col", text: t("sheet.item") }),
-    teams.map((_, i) => h("th", { scope: "col", text: teamName(i, snap) })));
+    order.map((i) => h("th", { scope: "col", dataset: { team: i }, text: teamName(i, snap) })));
   // one row per line key; a key scored per team (Scopa's sweeps) shows both cells
   const groups = new Map();
   for (const line of sheet.lines || []) {
@@ -64,22 +65,22 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
   };
   // a deal scored in resti (Minchiate) lists every line on its own, in the order scored
   const resti = sheet.net_resti !== undefined;
-  const rows = resti ? sheetRows(sheet, teams, lineLabel) : [...groups.entries()].map(([key, lines]) => {
+  const rows = resti ? sheetRows(sheet, order, lineLabel) : [...groups.entries()].map(([key, lines]) => {
     const label = lineLabel(key);
     const detail = specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
-    const cells = teams.map((_, i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
+    const cells = order.map((i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
     return h("tr", { dataset: { key } },
       h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),
       cells.map((v) => h("td", { class: v ? "scored" : "zero", text: num(v) })));
   });
   const total = h("tr", { class: "total" }, h("th", { scope: "row", text: t(resti ? "sheet.mi_resti_total" : "sheet.total") }),
-    (sheet.totals || []).map((v, i) => h("td", { dataset: { totalTeam: i }, text: num(v) })));
+    order.map((i) => h("td", { dataset: { totalTeam: i }, text: num((sheet.totals || [])[i] ?? 0) })));
   const body = [h("thead", {}, head), h("tbody", {}, rows, total)];
   const result = snap.result;
   if (snap.match_scores || (result && result.scores && game.format === "match")) {
     const ms = result ? result.scores : snap.match_scores;
     body.push(h("tfoot", {}, h("tr", { class: "match-total" }, h("th", { scope: "row", text: t("sheet.match_total") }),
-      ms.map((v, i) => h("td", { dataset: { matchTeam: i }, text: num(v) })))));
+      order.map((i) => h("td", { dataset: { matchTeam: i }, text: num(ms[i]) })))));
   }
   const table = h("table", { class: "sheet-table" }, body);
   const verdict = result ? verdictText(result.winner_team, snap) : dealVerdict(sheet.winner_team, snap);
@@ -103,8 +104,16 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
     }
     d.addEventListener("close", resolve, { once: true });
     d.showModal();
-    buttons.querySelector("button").focus();
+    // the focus on the way on, the sheet shown from its top (a long sheet opened scrolled to its end)
+    buttons.querySelector("button").focus({ preventScroll: true });
+    d.scrollTop = 0;
   });
+}
+
+/** The sheet's columns: the teams' indices, `mine` first, the others in their order. */
+export function columnOrder(n, mine) {
+  const all = Array.from({ length: n }, (_, i) => i);
+  return mine > 0 ? [mine, ...all.filter((i) => i !== mine)] : all;
 }
 
 /** Lines scored per team with a number in their detail ({cards: 22}, {count: 1}): "22 vs 18 cards". */

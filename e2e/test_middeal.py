@@ -1,0 +1,307 @@
+"""The table mid-deal, in every language, on every phone (issue 41): seeded deals of every
+game of the engine's catalogue played by tapping, on a 390x844 and a 360x740 phone; at
+every turn of yours, in each of the five languages, nothing scrolls sideways, every label
+of the board (seat names, cards taken, Dealer, the discard tag, who led, the hand counts,
+the trick's seat marks) lies inside the board and inside its own box, no two labels
+overlap, and no badge covers a label or the coach's words; a refused card (at Tarocchi's
+and Minchiate's discard step and in play) says why next to the hand, inside the screen,
+in a live region.
+
+A few turns per deal at instant speed: the layouts that break are the ones a deal reaches
+within its first tricks (a side seat leads, the dealer's tags, a four-seat trick).
+One page for the module: the engine boots once; languages change by the picker."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardavia.traditions import catalogue
+from conftest import ROOT, shared_page
+from helpers import set_lang, snapshot
+
+ART = ROOT / "test-artifacts"
+LANGS = ("en", "it", "fa", "ar", "vi")
+SIZES = ((390, 844), (360, 740))
+# every playable game of the engine's catalogue, with its first deck
+GAMES = [(gid, g["decks"][0]) for gid, g in catalogue()["games"].items() if g["playable"]]
+# seeds that reach the steps that break: you deal Tarocchi (5: the discard step, then refusals in play) and
+# Minchiate (7: the discard step); the others deal a plain hand
+SEEDS = {"tarocchi": 5, "minchiate": 7}
+TURNS = 4  # turns of yours checked per deal
+WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
+
+# What is wrong with the board as it is on screen now (a list of sentences).
+PROBLEMS = """() => {
+  const out = [];
+  const vw = innerWidth;
+  const s = document.scrollingElement;
+  if (s.scrollWidth > vw) out.push(`the page is ${s.scrollWidth} px wide on a ${vw} px screen`);
+  const board = document.querySelector('.table-view .board');
+  if (!board) return ['no board'];
+  const b = board.getBoundingClientRect();
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const name = (e) => `${e.className} "${(e.textContent || '').trim().slice(0, 40)}"`;
+  const labels = [...board.querySelectorAll('.seat-info > *, .hidden-hand .count, .trick .seat-mark, .trick-points')].filter(shown);
+  for (const e of labels) {
+    const r = e.getBoundingClientRect();
+    if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.left < -0.5 || r.right > vw + 0.5)
+      out.push(`${name(e)} at ${Math.round(r.left)}..${Math.round(r.right)} leaves the board ${Math.round(b.left)}..${Math.round(b.right)}`);
+    if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).display !== 'inline')
+      out.push(`${name(e)}: its text is ${e.scrollWidth} px in a ${e.clientWidth} px box`);
+  }
+  for (const m of board.querySelectorAll('.trick .card .seat-mark')) {  // on its own card
+    const r = m.getBoundingClientRect(), c = m.parentElement.getBoundingClientRect();
+    if (r.left < c.left - 3 || r.right > c.right + 3 || r.top < c.top - 3 || r.bottom > c.bottom + 3) out.push(`${name(m)} lies off its card`);
+  }
+  const meet = (p, q) => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1;
+  for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
+    const [p, q] = [labels[i], labels[j]];
+    if (p.contains(q) || q.contains(p)) continue;
+    if (meet(p.getBoundingClientRect(), q.getBoundingClientRect())) out.push(`${name(p)} overlaps ${name(q)}`);
+  }
+  const words = [...document.querySelectorAll('.coach-line, .coach-do, .choices .choice-title')].filter(shown).concat(labels);
+  for (const f of [...board.querySelectorAll('.flash:not(.gone)')].filter(shown)) {
+    for (const w of words) if (meet(f.getBoundingClientRect(), w.getBoundingClientRect())) out.push(`the badge ${name(f)} covers ${name(w)}`);
+  }
+  return out;
+}"""
+
+# The live region that says why the card just tapped was refused, and where it is.
+REASON = """(title) => {
+  const live = [...document.querySelectorAll('[aria-live], [role=status], [role=alert]')]
+    .filter((e) => title && (e.textContent || '').includes(title) && e.getBoundingClientRect().height > 0);
+  if (!live.length) return null;
+  const e = live[live.length - 1], r = e.getBoundingClientRect();
+  return {text: e.textContent.trim(), top: r.top, bottom: r.bottom, left: r.left, right: r.right, vh: innerHeight, vw: innerWidth,
+    live: e.getAttribute('aria-live') || e.getAttribute('role')};
+}"""
+
+
+@pytest.fixture(scope="module")
+def phone(browser, server):
+    # every table opens on its seed's new deal, never on another test's autosave
+    clear_saves = "try { for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k); } catch {}"
+    with shared_page(browser, {"width": 390, "height": 844}, clear_saves) as page:
+        yield page
+
+
+def open_deal(page, server, game, deck, seed, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto("about:blank")
+    page.goto(server.url + f"?speed=instant&level=random&seed={seed}&lang=en#/game/{game}?deck={deck}")
+    page.wait_for_function(f"window.__cardavia && window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}", timeout=90_000)
+    page.wait_for_selector(WAITING, timeout=60_000)
+
+
+def check(page, where: str) -> None:
+    problems = page.evaluate(PROBLEMS)
+    assert problems == [], f"{where}: {problems}"
+
+
+def refused_card(snap) -> str | None:
+    """A card of the hand the engine refuses now (in play or at the discard step)."""
+    if snap["phase"] == "play":
+        return sorted((snap.get("play_blocks") or {}))[0] if snap.get("play_blocks") else None
+    if snap["phase"] == "discard":
+        blocked = snap.get("discard_blocks") or {}
+        return sorted(blocked)[0] if blocked else None
+    return None
+
+
+def tap_refused(page, card: str, where: str) -> dict:
+    """Taps a refused card as a player does: its reason is said in a live region, whole on the screen."""
+    button = page.locator(f'.hand button[data-card="{card}"]')
+    assert button.get_attribute("aria-disabled") == "true", where
+    title = button.get_attribute("title")
+    assert title, f"{where}: the refused card {card} carries no reason"
+    before = snapshot(page)
+    button.click(position={"x": 8, "y": 14}, force=True)
+    page.wait_for_function(REASON, arg=title, timeout=5_000)
+    got = page.evaluate(REASON, title)
+    assert got["live"] in ("polite", "status", "assertive", "alert"), got
+    assert got["top"] >= -0.5 and got["bottom"] <= got["vh"] + 0.5 and got["left"] >= -0.5 and got["right"] <= got["vw"] + 0.5, \
+        f"{where}: the reason {got['text']!r} is at {got['top']:.0f}..{got['bottom']:.0f} on a {got['vh']} px tall screen"
+    after = snapshot(page)
+    assert after["hand"] == before["hand"], "a refused card is never played"
+    return got
+
+
+def play_one(page, snap) -> None:
+    """One legal move by tapping, as the coachless player would: the first card the engine allows."""
+    page.evaluate("window.__mark = window.__cardavia.snapshot")
+    legal = snap["legal"]
+    if snap["phase"] == "discard" and legal and legal[0].get("cards"):
+        for card in legal[0]["cards"]:
+            page.locator(f'.hand button[data-card="{card}"]').click(position={"x": 8, "y": 14})
+        page.locator(".choices.discard-box button.choice.primary").click()
+    elif snap["phase"] == "declare":
+        page.locator(".choices.declare-box button.declare-go").click()
+    else:
+        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
+        choices = page.locator(".choices:not([hidden]) button.choice")
+        if choices.count():
+            choices.first.click()
+    page.wait_for_function("window.__cardavia.snapshot !== window.__mark", timeout=30_000)
+    page.wait_for_selector(WAITING, timeout=60_000)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game,deck", GAMES)
+def test_the_table_mid_deal_reads_whole_in_every_language(phone, server, game, deck, size):
+    page = phone
+    start = time.monotonic()
+    seed = SEEDS.get(game, 7)
+    open_deal(page, server, game, deck, seed, size)
+    refused = set()  # (phase) whose refusal was tapped in every language
+    shots = set()
+    ART.mkdir(exist_ok=True)
+    turns = 0
+    while turns < TURNS and not page.locator("dialog[open]").count():
+        snap = snapshot(page)
+        if not snap["your_turn"]:
+            break
+        card = refused_card(snap)
+        tap = card is not None and snap["phase"] not in refused
+        trick = len(snap.get("trick") or []) if snap["players"] == 4 and snap["phase"] == "play" else 0
+        for code in LANGS:
+            set_lang(page, code)
+            where = f"{game} {size[0]}x{size[1]} {code}, turn {turns + 1} ({snap['phase']})"
+            check(page, where)
+            if trick:  # a four-seat trick says who played each card
+                marks = page.locator(".trick .card .seat-mark").all_inner_texts()
+                assert len(marks) == trick and len(set(marks)) == trick and all(m.strip() for m in marks), f"{where}: {marks}"
+                if trick >= 2 and code in ("vi", "ar") and (game, size, code) not in shots:
+                    shots.add((game, size, code))
+                    page.screenshot(path=str(ART / f"middeal-trick-{game}-{code}-{size[0]}x{size[1]}.png"))
+            if tap:
+                tap_refused(page, card, where)
+                check(page, where + ", a card refused")
+                if code in ("en", "fa", "vi") and size == (360, 740):
+                    page.screenshot(path=str(ART / f"middeal-refused-{game}-{snap['phase']}-{code}-{size[0]}x{size[1]}.png"))
+        if tap:
+            refused.add(snap["phase"])
+        set_lang(page, "en")
+        play_one(page, snap)
+        turns += 1
+    assert turns >= 3, f"{game}: only {turns} turns of yours"
+    print(f"\n{game} {size}: {turns} turns, refusals tapped in {sorted(refused)}, {time.monotonic() - start:.1f} s")
+
+
+PANEL = """() => {
+  const p = document.querySelector('.look-panel'), box = document.querySelector('.look-panel .look-sound, .look-panel input[type=checkbox]');
+  const r = p.getBoundingClientRect(), b = box.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, vw: innerWidth, vh: innerHeight,
+    box: [b.left, b.top, b.right, b.bottom], scroll: document.scrollingElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (390, 844)])
+def test_the_settings_panel_opens_inside_a_phone_screen(phone, server, width, height):
+    """The panel that holds Sound (and the look) opens whole inside the screen in every
+    language: at 360 px it opened 76 px (Italian) and 65 px (Vietnamese) past the left edge."""
+    page = phone
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "?speed=instant#/game/tarocchi?deck=tarocco-piemontese")
+    page.wait_for_selector(".look-summary", timeout=90_000)
+    ART.mkdir(exist_ok=True)
+    for code in LANGS:
+        set_lang(page, code)
+        page.click(".look-summary")
+        page.wait_for_selector(".look-panel", state="visible")
+        got = page.evaluate(PANEL)
+        if width == 360 and code in ("it", "vi"):
+            page.screenshot(path=str(ART / f"middeal-settings-{code}-{width}x{height}.png"))
+        assert got["left"] >= 0 and got["right"] <= got["vw"], f"{code} at {width} px: the panel spans {got['left']:.0f}..{got['right']:.0f}"
+        x0, y0, x1, y1 = got["box"]
+        assert x0 >= 0 and x1 <= got["vw"] and y0 >= 0 and y1 <= got["vh"], f"{code}: the sound switch at {got['box']}"
+        assert got["scroll"] <= got["vw"]
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".look-panel", state="hidden")
+    set_lang(page, "en")
+    # from the table: its ⚙ button opens the same panel, in view (under 381 px, where the row has
+    # no room for it, the top bar's ⚙ is on the table's screen); sound and vibration are two switches
+    page.wait_for_selector(".table-view[data-state=yours]", timeout=60_000)
+    if width > 380:
+        page.locator(".hand").scroll_into_view_if_needed()
+        page.click(".table-view .controls .settings-btn")
+    else:
+        page.evaluate("window.scrollTo(0, 0)")
+        controls = page.locator(".table-view .controls").bounding_box()
+        assert controls["y"] + controls["height"] <= height and page.locator(".table-view .controls .settings-btn").is_hidden()
+        page.click(".look-summary")
+        page.locator(".look-panel input.look-sound").focus()
+    page.wait_for_selector(".look-panel", state="visible")
+    got = page.evaluate(PANEL)
+    assert got["top"] >= 0 and got["bottom"] <= got["vh"] and got["left"] >= 0 and got["right"] <= got["vw"], got
+    sound, vibration = page.locator(".look-panel input.look-sound"), page.locator(".look-panel input.look-vibration")
+    assert sound.get_attribute("role") == vibration.get_attribute("role") == "switch"
+    assert page.evaluate("document.activeElement.classList.contains('look-sound')")
+    assert sound.is_checked() and vibration.is_checked()
+    vibration.uncheck()
+    assert page.evaluate("localStorage.getItem('cardavia.vibration')") == "false"
+    assert sound.is_checked(), "sound stays on: two switches"
+    page.screenshot(path=str(ART / f"middeal-settings-from-table-{width}x{height}.png"))
+    vibration.check()
+    page.keyboard.press("Escape")
+
+
+SHEET = """() => {
+  const d = document.querySelector('dialog.sheet[open]');
+  const table = d.querySelector('.sheet-table');
+  const heads = [...table.querySelectorAll('thead th[data-team]')];
+  const row = table.querySelector('tbody tr');
+  const textRight = (e) => { const r = document.createRange(); r.selectNodeContents(e); const q = r.getBoundingClientRect(); return q.right; };
+  const textLeft = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect().left; };
+  const cells = [...row.querySelectorAll('td')];
+  const dr = d.getBoundingClientRect(), hr = table.querySelector('thead').getBoundingClientRect();
+  return {scrollTop: d.scrollTop, headTop: hr.top, headBottom: hr.bottom, dialogTop: dr.top, dialogBottom: dr.bottom, vh: innerHeight,
+    teams: heads.map((h) => +h.dataset.team),
+    gaps: heads.map((h, i) => ({head: [textLeft(h), textRight(h)], cell: [textLeft(cells[i]), textRight(cells[i])]}))};
+}"""
+
+
+def test_the_minchiate_sheet_on_a_phone_opens_at_its_top_with_your_side_first(phone, server):
+    """A whole Minchiate deal at 360x740 (tapping the first card allowed): its long sheet opens
+    at its top (it opened scrolled to its buttons, the headers out of view), your side's column
+    first, each side's name over its numbers."""
+    page = phone
+    open_deal(page, server, "minchiate", "minchiate", 7, (360, 740))
+    for _ in range(40):
+        if page.locator("dialog.sheet[open]").count():
+            break
+        snap = snapshot(page)
+        assert snap["your_turn"], snap["phase"]
+        play_one(page, snap)
+    page.wait_for_selector("dialog.sheet[open] .sheet-table")
+    page.wait_for_timeout(100)
+    got = page.evaluate(SHEET)
+    ART.mkdir(exist_ok=True)
+    page.screenshot(path=str(ART / "middeal-sheet-minchiate-360x740.png"))
+    snap = snapshot(page)
+    mine = next(i for i, team in enumerate(snap["teams"]) if snap["seat"] in team)
+    assert got["scrollTop"] == 0, got
+    assert got["headTop"] >= got["dialogTop"] and got["headBottom"] <= min(got["dialogBottom"], got["vh"]), got
+    assert got["teams"][0] == mine and sorted(got["teams"]) == list(range(len(snap["teams"])))
+    for g in got["gaps"]:  # the name's text and its number's text end at one edge (a cell's width apart before)
+        assert abs(g["head"][1] - g["cell"][1]) <= 2, got["gaps"]
+
+
+def test_the_home_page_leads_to_each_games_lesson(phone, server):
+    """Beside every game that has a guided first deal, on the home page: "Learn to play",
+    which opens that lesson (the coach above the hand)."""
+    page = phone
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "?speed=instant#/")
+    page.wait_for_selector(".traditions .tradition", timeout=90_000)
+    cat = catalogue()
+    want = [f"#/game/{gid}?deck={tr['id']}&learn=1" for tr in cat["traditions"] for gid in tr["games"]
+            if cat["games"][gid]["playable"] and tr["id"] in cat["games"][gid]["lesson"]["decks"]]
+    links = page.locator(".traditions a.learn-home")
+    assert links.evaluate_all("as => as.map(a => a.getAttribute('href'))") == want
+    assert all(name.startswith("Learn to play ") for name in links.evaluate_all("as => as.map(a => a.getAttribute('aria-label'))"))
+    ART.mkdir(exist_ok=True)
+    page.screenshot(path=str(ART / "middeal-home-390x844.png"), full_page=True)
+    page.locator(f'.traditions a.learn-home[href="{want[0]}"]').click()
+    page.wait_for_selector(".coach", timeout=90_000)
