@@ -256,3 +256,17 @@ def test_greedy_and_search_players_finish_seeded_deals():
             s.apply(player.choose(View(s, seat), rng_for("t", 12, move)))
             move += 1
         assert sum(s.points) == 120
+
+
+def test_B4_9_no_running_score_and_piles_face_down_until_the_deal_is_over():
+    s = new_game("briscola4", 14)
+    rng = random.Random(14)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions())["id"])
+        obs = s.observation(0)
+        if not s.is_terminal():
+            assert obs["points"] is None and obs["played"] is None
+            assert obs["captured"] == [len(p) for p in s.piles]
+            if s.tricks_played:
+                assert len(obs["last_trick"]["cards"]) == 4
+    assert s.observation(0)["points"] == s.points and sum(s.points) == 120

@@ -298,3 +298,17 @@ def test_computer_players_finish_a_seeded_deal():
             s.apply(player.choose(View(s, seat), rng_for("t", 12, move)))
             move += 1
         assert move == 40
+
+
+def test_SC13_piles_face_down_and_only_the_last_play_reviewed():
+    s = new_game("scopone", 15)
+    rng = random.Random(15)
+    for _ in range(12):
+        seat = s.to_move
+        action = rng.choice(s.legal_actions())
+        s.apply(action["id"])
+        obs = s.observation((seat + 1) % 4)
+        assert obs["piles"] is None and obs["tallies"] is None
+        assert obs["captured"] == [len(p) for p in s.piles] and obs["points"] == s.scope
+        assert obs["last_play"] == {"seat": seat, "card": action["card"],
+                                    "captures": action.get("captures", [])}

@@ -22,6 +22,9 @@ Readings chosen where the rules file leaves a choice:
   "play again" passes the deal to the right: ``new(seed, dealer=next_dealer())``
   where ``next_dealer`` is the last deal's first leader.
 - B4-8: no signals and no shown hands: a seat observes only its own hand.
+- B4-9: piles face down and no running score during play: the observation gives
+  each team's card count, the trick and the last trick, but neither the points
+  nor the cards played (``points``, ``played``: None) until the deal is over.
 """
 
 from __future__ import annotations
@@ -49,6 +52,13 @@ class Briscola4State(BriscolaState):
 
     def _dealt_event(self) -> dict:
         return dict(super()._dealt_event(), dealer=self.dealer)
+
+    def observation(self, seat: int) -> dict:
+        obs = super().observation(seat)
+        if not self.is_terminal():  # B4-9: no running score, piles face down
+            obs["points"] = None
+            obs["played"] = None
+        return obs
 
     def next_dealer(self) -> int:
         """B4-7: the deal passes to the right: this deal's first leader deals next."""

@@ -27,7 +27,10 @@ Readings chosen where the rules file leaves a choice:
   in one team's pile; only one team can hold the Asso of Coins, so at most one
   team scores it. Re bello: 1 to the team holding the Re of Coins.
 - SC12: no compensation for the dealer's advantage; SC13: a seat sees only its
-  own hand (no signals, no shown hands).
+  own hand (no signals, no shown hands); piles are face down and only the last play
+  can be reviewed: during play the observation gives the table, the scope per team,
+  hand and pile sizes and ``last_play``, not the piles' cards nor the tallies they
+  would give (``piles``, ``tallies``: None).
 """
 
 from __future__ import annotations
@@ -44,8 +47,30 @@ class ScoponeState(ScopaState):
     GAME_ID = "scopone"
     NUM_SEATS = 4
     DECKS = ("piacentine", "siciliane")
-    FIELDS = ScopaState.FIELDS + ("options",)
+    FIELDS = ScopaState.FIELDS + ("options", "last_play")
     OPTIONS = DEFAULT_OPTIONS
+
+    @classmethod
+    def new(cls, seed: int, deck: str | None = None, **options) -> "ScoponeState":
+        s = super().new(seed, deck, **options)
+        s.last_play = None
+        return s
+
+    def _apply(self, action) -> None:
+        seat, deal = self.to_move, self.deal_no
+        super()._apply(action)
+        # SC13: the last play can be reviewed, within its deal (a new deal's hands
+        # may hold its cards again)
+        self.last_play = None if self.deal_no != deal else {
+            "seat": seat, "card": action["card"], "captures": list(action.get("captures", ()))}
+
+    def observation(self, seat: int) -> dict:
+        obs = super().observation(seat)
+        obs["last_play"] = self.last_play
+        if not self.over:  # SC13: piles face down, no played-cards log
+            obs["piles"] = None
+            obs["tallies"] = None
+        return obs
 
     def _set_options(self, options: dict) -> None:
         unknown = set(options) - set(DEFAULT_OPTIONS)
