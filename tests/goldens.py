@@ -28,7 +28,9 @@ CHAIN_SEEDS = (1, 2, 3)
 # tens of thousands so the Pyodide run stays quick.
 PERFT_CASES = {
     "briscola": [(1, 0, 8), (2, 30, 6), (3, 34, 6)],
+    "briscola4": [(1, 0, 8), (2, 20, 6), (3, 30, 6)],
     "scopa": [(1, 0, 10), (2, 20, 9), (3, 33, 8)],
+    "scopone": [(1, 0, 4), (2, 16, 4), (3, 32, 5)],
     "cicera": [(1, 0, 3), (2, 20, 3), (3, 40, 5)],
     "tarocchi": [(1, 0, 3), (2, 15, 4), (3, 50, 8)],
     "minchiate": [(1, 0, 2), (2, 30, 4), (3, 70, 6)],

@@ -20,19 +20,22 @@ GAMES = sorted(REGISTRY)
 CODES = {"only_move", "sweeps", "takes_settebello", "captures", "leaves_no_sweep",
          "wins_trick", "saves_points", "keeps_trump_ace", "leads_low", "banks_points",
          "best_average", "best_chance"}
-FISHING = {"scopa": scopa, "cicera": cicera}
+FISHING = {"scopa": scopa, "scopone": scopa, "cicera": cicera}
 
 # The rules' card points and trick winner, by game (a trick is [[seat, card], ...]).
-POINTS = {"briscola": briscola.card_points, "tarocchi": tarocchi.CARD_POINTS.__getitem__,
+POINTS = {"briscola": briscola.card_points, "briscola4": briscola.card_points, "tarocchi": tarocchi.CARD_POINTS.__getitem__,
           "minchiate": minchiate.CARD_POINTS.__getitem__}
 TRUMP = {"tarocchi": lambda s, c: c[0] == "T" and c != cards.MATTO,
          "minchiate": lambda s, c: c[0] == "T" and c != cards.MATTO,
-         "briscola": lambda s, c: c[-1] == s.trump_suit}
+         "briscola": lambda s, c: c[-1] == s.trump_suit,
+         "briscola4": lambda s, c: c[-1] == s.trump_suit}
 
 
 def _winner(game, state, trick) -> int:
     if game == "briscola":
         return trick[briscola.trick_winner(trick[0][1], trick[1][1], state.trump_suit)][0]
+    if game == "briscola4":  # winning so far: the players after may still beat it
+        return trick[briscola.winning_index([c for _, c in trick], state.trump_suit)][0]
     return (tarocchi if game == "tarocchi" else minchiate).trick_winner(trick)
 
 
@@ -65,7 +68,7 @@ def check_reason(game: str, s, action: dict, reason: dict) -> None:
         if code == "sweeps":
             assert action["type"] == "capture" and sorted(taken) == sorted(table)
         elif code == "takes_settebello":
-            assert game == "scopa" and "7D" in taken + [action["card"]]
+            assert game in ("scopa", "scopone") and "7D" in taken + [action["card"]]
         elif code == "captures":
             assert reason["cards"] == len(taken)  # the table's cards, not the card played
         else:
@@ -91,7 +94,7 @@ def check_reason(game: str, s, action: dict, reason: dict) -> None:
             most = max(points(a["card"]) for a in legal)
             assert reason["points"] == most - points(card) > 0
         elif code == "keeps_trump_ace":
-            assert game == "briscola" and not trick
+            assert game in ("briscola", "briscola4") and not trick
             kept = reason["card"]
             assert kept in s.hands[s.to_move] and kept[-1] == s.trump_suit and kept[:-1] in "A3"
             assert card != kept

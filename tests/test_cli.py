@@ -125,6 +125,26 @@ def test_the_code_fingerprint_ignores_the_other_games_modules(tmp_path, monkeypa
     assert arenalog.code_fingerprint("briscola") != before["briscola"]
 
 
+def test_the_code_fingerprint_of_a_game_built_on_another_counts_that_games_rules(monkeypatch):
+    """Briscola a 4 plays games/briscola.py's rules and Scopone games/scopa.py's: a
+    change there must change their fingerprint, while Briscola's ignores briscola4."""
+    from cardavia import arenalog
+    real = arenalog._code_only
+    before = {g: arenalog.code_fingerprint(g) for g in ("briscola4", "scopone", "briscola")}
+    for name in ("briscola", "scopa", "briscola4"):
+        path = arenalog.PACKAGE / "games" / f"{name}.py"
+        text = path.read_text(encoding="utf-8")
+        monkeypatch.setattr(arenalog, "_code_only",
+                            lambda source, text=text: real(source) + (b"x" if source == text else b""))
+        after = {g: arenalog.code_fingerprint(g) for g in before}
+        if name == "briscola":
+            assert after["briscola4"] != before["briscola4"] and after["scopone"] == before["scopone"]
+        elif name == "scopa":
+            assert after["scopone"] != before["scopone"] and after["briscola4"] == before["briscola4"]
+        else:
+            assert after["briscola4"] != before["briscola4"] and after["briscola"] == before["briscola"]
+
+
 def test_the_code_fingerprint_reads_code_not_comments_or_docstrings():
     from cardavia.arenalog import _code_only
     base = 'def f(x):\n    """Why."""\n    return x + 1\n'

@@ -4,7 +4,7 @@ What a seat may know comes from the rules, not from the game's own
 ``hidden_cards()`` (a game that forgot a secret would agree with itself): its own
 hand, the cards on public places (table, trick, captured piles, unclaimed cards),
 Briscola's face-up trump (B1: it lies face up under the stock and is drawn last,
-so everyone knows where it went) and Tarocchi's discard for the dealer, or for
+so everyone knows where it went; the same in Briscola a 4, B4-3, B4-9) and Tarocchi's discard for the dealer, or for
 everyone once the deal is over (T10). Every other card of the pack is hidden.
 
 The check covers every route out of the engine: the observation, the events,
@@ -32,7 +32,7 @@ def known_to(state, seat: int) -> set[str]:
     known = set(places.get(f"hand{seat}", ()))
     for place in PUBLIC_PLACES:
         known.update(places.get(place, ()))
-    if state.GAME_ID == "briscola":
+    if state.GAME_ID in ("briscola", "briscola4"):
         known.add(state.trump)
     if "discard" in places and (seat == getattr(state, "dealer", None) or state.is_terminal()):
         known.update(places["discard"])

@@ -10,6 +10,7 @@ import struct
 from pathlib import Path
 
 from cardavia.games import REGISTRY
+from cardavia.traditions import ENGINE_ONLY
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -51,7 +52,8 @@ def test_every_game_has_a_shortcut_to_its_table_with_a_deck_it_is_played_with():
         m = re.fullmatch(r"\./#/game/([a-z-]+)\?deck=([a-z-]+)", s["url"])
         if m:
             games[m.group(1)] = m.group(2)
-    assert set(games) == set(REGISTRY), "one shortcut per playable game"
+    site_games = set(REGISTRY) - ENGINE_ONLY  # engine-only games have no table yet
+    assert set(games) == site_games, "one shortcut per playable game"
     for game, deck in games.items():
         assert deck in REGISTRY[game].DECKS, (game, deck)
 

@@ -28,12 +28,16 @@ NOT_IN_PLAY = frozenset(("__main__.py", "arenalog.py", "bridge.py", "deckinfo.py
 
 def code_fingerprint(game: str) -> str:
     """sha256 of the engine code that plays a deal of ``game``: every module but
-    NOT_IN_PLAY and the other games' own (games/<other>.py, ai/<other>_*.py).
+    NOT_IN_PLAY and the other games' own (games/<other>.py, ai/<other>_*.py), except
+    those of a game whose rules ``game``'s rules extend.
     A new module counts unless listed there, so a log never outlives a change
     that could alter a deal. Each module counts by its syntax tree without
     docstrings (``_code_only``): a comment or a docstring cannot change a deal,
     so editing one keeps the log."""
-    others = set(REGISTRY) - {game}
+    # a game built on another's rules (Briscola a 4 on Briscola's, Scopone on
+    # Scopa's) plays that game's modules too: they count for it
+    mine = REGISTRY[game]
+    others = {o for o in REGISTRY if o != game and not issubclass(mine, REGISTRY[o])}
     h = hashlib.sha256()
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()

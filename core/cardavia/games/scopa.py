@@ -3,6 +3,12 @@
 One ruleset for the Piacentine and Siciliane decks: the court worth 8 is the
 Fante (``J``) in one and the Donna (``Q``) in the other; nothing else changes.
 Readings chosen where the rules file resolves an ambiguity are cited by number.
+
+Seats are a parameter (issue 43): every rule is written for ``NUM_SEATS`` players
+in two teams (``State.teams``), with piles, scope and prizes per team and the
+turn going round the table, so Scopone (games/scopone.py) is this class with four
+seats, its own deal and its options, and shares each rule's one copy. With two
+seats every step is the one of before, random draws included (tests/test_golden.py).
 """
 
 from __future__ import annotations
@@ -59,6 +65,21 @@ def primiera_score(pile: list[str]) -> int | None:
     return sum(best.values()) if len(best) == 4 else None
 
 
+def three_re(table: list[str]) -> bool:
+    """S4, SC3: three or four Re on the opening table void the deal."""
+    return sum(1 for c in table if c[:-1] == "K") >= 3
+
+
+def napola_length(pile: list[str]) -> int:
+    """SC10: the run of Coins from the Asso held in ``pile`` (Asso, 2, 3 at least,
+    counting on through Fante/Donna 8, Cavallo 9, Re 10); 0 without Asso, 2 and 3."""
+    ranks = {CAPTURE_VALUE[c[:-1]] for c in pile if c[-1] == "D"}
+    n = 0
+    while n + 1 in ranks:
+        n += 1
+    return n if n >= 3 else 0
+
+
 def _majority(a: int, b: int) -> int | None:
     return None if a == b else (0 if a > b else 1)
 
@@ -69,43 +90,63 @@ class ScopaState(State):
     DECKS = ("piacentine", "siciliane")
     FIELDS = ("match_scores", "dealer", "deal_no", "attempt", "hands", "table", "stock",
               "piles", "scope", "last_capturer", "to_move", "over", "winner_team")
+    # The rule options a game takes (Scopone's); Scopa has none: its state is as before.
+    OPTIONS: dict = {}
+    options: dict = {}
+    # ``piles`` and ``scope`` are per team; ``last_capturer`` is a seat (with two
+    # seats, team = seat).
 
     @classmethod
     def new(cls, seed: int, deck: str | None = None, **options) -> "ScopaState":
         s = cls.blank(seed, deck)
+        s._set_options(options)
         s.match_scores = [0, 0]
-        s.dealer = s.draw_dealer()  # S7: first dealer random
+        s.dealer = s.draw_dealer()  # S7, SC2: first dealer random
         s.deal_no = 1
         s.over = False
         s.winner_team = None
         s._start_deal()
         return s
 
+    def _set_options(self, options: dict) -> None:
+        """Scopa takes no options (its S-resolutions have no variants here)."""
+
+    @property
+    def target(self) -> int:
+        return TARGET
+
+    def _layout(self, pack: list[str]) -> tuple[list[list[str]], list[str], list[str]]:
+        """S3: three each, one at a time from the non-dealer, then four to the
+        table; the rest is the stock. (hands, table, stock)."""
+        hands: list[list[str]] = [[], []]
+        first = (self.dealer + 1) % 2
+        for i in range(6):
+            hands[(first + i) % 2].append(pack[i])
+        return hands, pack[6:10], pack[10:]
+
     def _start_deal(self) -> None:
         self.attempt = 0
         while True:
-            rng = rng_for("scopa", self.seed, self.deal_no, self.attempt)
+            rng = rng_for(self.GAME_ID, self.seed, self.deal_no, self.attempt)
             pack = list(cards.DECKS[self.deck])
             rng.shuffle(pack)
-            table = pack[6:10]
-            if sum(1 for c in table if c[:-1] == "K") < 3:
+            hands, table, stock = self._layout(pack)
+            if not three_re(table):
                 break
-            # S4: three or four Re on the opening table: the same dealer deals again.
+            # S4, SC3: three or four Re on the opening table: the same dealer deals again.
             self.emit({"type": "redeal", "reason": "three_re", "table": table})
             self.attempt += 1
-        nondealer = 1 - self.dealer
-        self.hands = [[], []]
-        for i in range(6):
-            self.hands[(nondealer + i) % 2].append(pack[i])
+        first = (self.dealer + 1) % self.NUM_SEATS
+        self.hands = hands
         self.table = table
-        self.stock = pack[10:]
+        self.stock = stock
         self.piles = [[], []]
         self.scope = [0, 0]
         self.last_capturer = None
-        self.to_move = nondealer  # S7: the non-dealer plays first
+        self.to_move = first  # S7, SC2: the player after the dealer plays first
         self.emit({"type": "dealt", "deal": self.deal_no, "dealer": self.dealer,
                    "table": list(self.table)})
-        for seat in (0, 1):
+        for seat in range(self.NUM_SEATS):
             self.emit({"type": "hand", "seat": seat, "cards": list(self.hands[seat])}, only=seat)
 
     # ----- rules -----------------------------------------------------------
@@ -129,43 +170,51 @@ class ScopaState(State):
         return actions
 
     def _last_play(self) -> bool:
-        """True when the card being played is the deal's very last (S5)."""
-        return not self.stock and len(self.hands[0]) + len(self.hands[1]) == 0
+        """True when the card being played is the deal's very last (S5, SC6)."""
+        return not self.stock and not any(self.hands)
+
+    def _last_sweep_counts(self) -> bool:
+        """S5, SC6: a sweep with the deal's last card is no scopa (Scopone's
+        ``last_play_sweep`` option says otherwise, in its 10-card form)."""
+        return False
 
     def _apply(self, action: Action) -> None:
         seat, card = self.to_move, action["card"]
+        n = self.NUM_SEATS
         self.hands[seat].remove(card)
         if action["type"] == "capture":
+            team = self.team_of(seat)
             taken = action["captures"]
             for t in taken:
                 self.table.remove(t)
-            self.piles[seat].append(card)
-            self.piles[seat].extend(taken)
+            self.piles[team].append(card)
+            self.piles[team].extend(taken)
             self.last_capturer = seat
             self.emit({"type": "captured", "seat": seat, "card": card, "cards": list(taken)})
-            if not self.table and not self._last_play():
-                self.scope[seat] += 1
+            if not self.table and (not self._last_play() or self._last_sweep_counts()):
+                self.scope[team] += 1
                 self.emit({"type": "sweep", "seat": seat})
         else:
             self.table.append(card)
             self.emit({"type": "placed", "seat": seat, "card": card})
-        self.to_move = 1 - seat
-        if self.hands[0] or self.hands[1]:
+        self.to_move = (seat + 1) % n
+        if any(self.hands):
             return
-        if self.stock:  # a new round of three each, no table cards added
-            nondealer = 1 - self.dealer
-            for i in range(6):
-                self.hands[(nondealer + i) % 2].append(self.stock.pop(0))
-            self.to_move = nondealer
-            for s in (0, 1):
+        if self.stock:  # a new round of three each, no table cards added (Scopa only)
+            first = (self.dealer + 1) % n
+            for i in range(3 * n):
+                self.hands[(first + i) % n].append(self.stock.pop(0))
+            self.to_move = first
+            for s in range(n):
                 self.emit({"type": "hand", "seat": s, "cards": list(self.hands[s])}, only=s)
             return
         self._end_deal()
 
     def _end_deal(self) -> None:
-        if self.table and self.last_capturer is not None:  # S6: no scopa for these
-            self.piles[self.last_capturer].extend(self.table)
-            self.emit({"type": "leftovers", "team": self.last_capturer, "cards": list(self.table)})
+        if self.table and self.last_capturer is not None:  # S6, SC7: no scopa for these
+            team = self.team_of(self.last_capturer)
+            self.piles[team].extend(self.table)
+            self.emit({"type": "leftovers", "team": team, "cards": list(self.table)})
             self.table = []
         sheet = self.score_deal()
         self.sheets.append(sheet)
@@ -173,19 +222,20 @@ class ScopaState(State):
         for t in (0, 1):
             self.match_scores[t] += sheet["totals"][t]
         a, b = self.match_scores
-        # S10: at least 11 and strictly more; tied totals of 11 or more continue.
-        if max(a, b) >= TARGET and a != b:
+        # S10, SC9: at least the target and strictly more; tied totals continue.
+        if max(a, b) >= self.target and a != b:
             self.over = True
             self.winner_team = 0 if a > b else 1
             self.emit({"type": "match_won", "winner_team": self.winner_team,
                        "scores": list(self.match_scores)})
             return
-        self.dealer = 1 - self.dealer  # S7: the deal alternates
+        self.dealer = (self.dealer + 1) % self.NUM_SEATS  # S7: alternates; SC11: to the right
         self.deal_no += 1
         self._start_deal()
 
     def score_deal(self) -> dict:
-        """The deal's score sheet: scope plus the four prizes (S8, S9, S11)."""
+        """The deal's score sheet: scope plus the four prizes (S8, S9, S11; SC8),
+        and Scopone's napola and re bello when they are on (SC10)."""
         p0, p1 = self.piles
         lines = [{"key": "scopa", "team": t, "points": self.scope[t],
                   "detail": {"count": self.scope[t]}} for t in (0, 1)]
@@ -207,9 +257,25 @@ class ScopaState(State):
         ):
             lines.append({"key": key, "team": team, "points": 0 if team is None else 1,
                           "detail": detail})
+        lines.extend(self._house_lines())
         totals = [sum(l["points"] for l in lines if l["team"] == t) for t in (0, 1)]
         return {"deal": self.deal_no, "teams": self.teams, "lines": lines, "totals": totals,
                 "winner_team": _majority(*totals)}
+
+    def _house_lines(self) -> list[dict]:
+        """SC10's house rules, each a line like a prize when its option is on."""
+        lines = []
+        if self.options.get("napola"):
+            runs = [napola_length(p) for p in self.piles]
+            team = 0 if runs[0] else 1 if runs[1] else None
+            lines.append({"key": "napola", "team": team,
+                          "points": 0 if team is None else runs[team],
+                          "detail": {"lengths": runs}})
+        if self.options.get("re_bello"):
+            team = 0 if "KD" in self.piles[0] else 1 if "KD" in self.piles[1] else None
+            lines.append({"key": "re_bello", "team": team, "points": 0 if team is None else 1,
+                          "detail": {}})
+        return lines
 
     def tallies(self) -> dict:
         """The sheet as it would stand now: the piles and bonuses are public (captures are
@@ -231,26 +297,29 @@ class ScopaState(State):
     def card_locations(self) -> dict[str, list[str]]:
         if self.over:  # the last deal's cards are all in the piles
             return {"pile0": self.piles[0], "pile1": self.piles[1], "table": self.table}
-        return {"hand0": self.hands[0], "hand1": self.hands[1], "stock": self.stock,
-                "table": self.table, "pile0": self.piles[0], "pile1": self.piles[1]}
+        places = {f"hand{i}": h for i, h in enumerate(self.hands)}
+        places.update({"stock": self.stock, "table": self.table, "pile0": self.piles[0],
+                       "pile1": self.piles[1]})
+        return places
 
     def check_invariants(self) -> None:
         super().check_invariants()
+        houses = ("napola", "re_bello")
         for sheet in self.sheets:
-            prizes = sum(l["points"] for l in sheet["lines"] if l["key"] != "scopa")
+            prizes = sum(l["points"] for l in sheet["lines"] if l["key"] not in ("scopa",) + houses)
             require(0 <= prizes <= 4, sheet)
-            require(sum(sheet["totals"]) == prizes + sum(
-                l["points"] for l in sheet["lines"] if l["key"] == "scopa"), "totals = prizes + scope")
+            require(sum(sheet["totals"]) == sum(l["points"] for l in sheet["lines"]),
+                    "totals = prizes + scope (+ house rules)")
         require(sum(sum(s["totals"][t] for s in self.sheets) for t in (0, 1)) == sum(
             self.match_scores), "match scores = sum of the deals")
         if not self.over:
-            require(len(self.hands[0]) - len(self.hands[1]) in (0, 1, -1),
-                    "hand sizes differ by at most one")
+            sizes = [len(h) for h in self.hands]
+            require(max(sizes) - min(sizes) <= 1, "hand sizes differ by at most one")
 
     # ----- information -----------------------------------------------------
     def observation(self, seat: int) -> dict:
-        return {
-            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": 2,
+        obs = {
+            "game": self.GAME_ID, "deck": self.deck, "seat": seat, "players": self.NUM_SEATS,
             "teams": self.teams,
             "to_move": self.current_player(),
             "phase": "over" if self.over else "play",
@@ -265,31 +334,41 @@ class ScopaState(State):
             "piles": [list(p) for p in self.piles],
             "tallies": self.tallies(),
             "points": list(self.scope),
-            "match_scores": list(self.match_scores), "target": TARGET,
+            "match_scores": list(self.match_scores), "target": self.target,
             "deal": self.deal_no,
             "sheets": list(self.sheets),
             "result": self.result(),
         }
+        if self.OPTIONS:
+            obs["options"] = dict(self.options)
+        return obs
 
     def determinize(self, seat: int, rng: random.Random) -> "ScopaState":
-        other = 1 - seat
         s = self.clone()
-        unseen = sorted(self.hands[other] + self.stock)  # canonical: depends on the view only
+        others = [o for o in range(self.NUM_SEATS) if o != seat]
+        # canonical: depends on the view only
+        unseen = sorted([c for o in others for c in self.hands[o]] + self.stock)
         rng.shuffle(unseen)
-        k = len(self.hands[other])
-        s.hands[other] = unseen[:k]
-        s.stock = unseen[k:]
+        pos = 0
+        for o in others:
+            k = len(self.hands[o])
+            s.hands[o] = unseen[pos:pos + k]
+            pos += k
+        s.stock = unseen[pos:]
         return s
 
     # ----- facts a solver needs ------------------------------------------------
     def plies_left(self) -> int | None:
-        return len(self.hands[0]) + len(self.hands[1]) + len(self.stock)
+        return sum(len(h) for h in self.hands) + len(self.stock)
 
     def all_cards_inferable(self, seat: int) -> bool:
-        """With the stock empty the opponent holds exactly the unseen cards."""
-        return not self.stock
+        """With the stock empty and at most one other hand holding cards (always so
+        with two players), that hand holds exactly the unseen cards."""
+        if self.stock:
+            return False
+        return sum(1 for o, h in enumerate(self.hands) if o != seat and h) <= 1
 
     def solver_key(self):
-        return (tuple(sorted(self.hands[0])), tuple(sorted(self.hands[1])),
+        return (*(tuple(sorted(h)) for h in self.hands),
                 tuple(sorted(self.table)), self.to_move, self.last_capturer,
                 tuple(sorted(self.piles[0])), tuple(sorted(self.piles[1])), tuple(self.scope))
