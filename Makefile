@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train train-selfplay screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test test-engine test-site test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train train-selfplay screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -35,12 +35,21 @@ serve: build
 	@echo "Serving dist/ at http://localhost:$(PORT)/"
 	$(PY) scripts/build/serve.py --port $(PORT) dist
 
-# The engine's suites (CPython, Pyodide in Node.js, the JS units) and the site's build are
-# single-threaded: they run side by side on two cores, each's output printed whole when it
-# ends (the longest first); then the browser tests on the site just built.
+# Two cores, two lanes: the site's build and then the browser tests on it (the long lane,
+# its progress shown as it goes); beside it the engine's suites one after another (Pyodide
+# in Node.js, CPython, the JS units), their output kept in test-artifacts/engine-suites.log
+# and printed whole when they end. Either lane failing fails the target.
 test: setup setup-browser
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-pyodide test-py test-js build
-	$(MAKE) --no-print-directory e2e-run
+	$(MAKE) --no-print-directory -j2 test-engine test-site
+
+test-engine: setup
+	@mkdir -p test-artifacts
+	@$(MAKE) --no-print-directory -j1 test-pyodide test-py test-js > test-artifacts/engine-suites.log 2>&1; \
+	  rc=$$?; echo "===== the engine's suites (test-artifacts/engine-suites.log) ====="; \
+	  cat test-artifacts/engine-suites.log; exit $$rc
+
+test-site: setup setup-browser
+	$(MAKE) --no-print-directory -j1 build e2e-run
 
 test-py: setup-py
 	$(PY) -m pytest tests

@@ -1,10 +1,8 @@
 """Helpers shared by the browser tests: the games and decks from the engine's catalogue,
-opening a seeded table, playing a deal to its score sheet, axe-core, snapshots,
-percentiles. Each exists here once; a test file imports it rather than copying it."""
+opening a seeded table, playing a deal to its score sheet, axe-core, snapshots.
+Each exists here once; a test file imports it rather than copying it."""
 
 from __future__ import annotations
-
-import json
 
 from conftest import BOOT_TIMEOUT, ROOT
 
@@ -124,28 +122,6 @@ def serious_axe_violations(page) -> list[str]:
 
 def snapshot(page) -> dict:
     return page.evaluate("window.__cardavia.snapshot")
-
-
-def percentile(values: list[float], p: float) -> float:
-    xs = sorted(values)
-    return xs[max(0, min(len(xs) - 1, round(p / 100 * (len(xs) - 1))))]
-
-
-def record_move_times(page, game: str, min_moves: int) -> dict:
-    """The computer's move times the page recorded (page → worker → Python → page):
-    printed and saved in test-artifacts/ as figures. Timing is never asserted here (it
-    depends on the machine's load): the budget is judged from these figures and
-    scripts/bench/bench_web.py."""
-    times = page.evaluate("window.__cardavia.moveTimes")
-    assert len(times) >= min_moves
-    p50, p95 = percentile(times, 50), percentile(times, 95)
-    record = {"game": game, "level": "normal", "moves": len(times), "p50_ms": round(p50),
-              "p95_ms": round(p95), "max_ms": round(max(times))}
-    print("\nbrowser move time", json.dumps(record))
-    artifacts = ROOT / "test-artifacts"
-    artifacts.mkdir(exist_ok=True)
-    (artifacts / f"move-time-{game}.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
-    return record
 
 
 def open_discard_why(page) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from conftest import BOOT_TIMEOUT, ROOT, close_context
-from helpers import record_move_times, serious_axe_violations, snapshot
+from helpers import serious_axe_violations, snapshot
 
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
@@ -186,21 +186,3 @@ def test_cicera_table_fits_a_phone_in_portrait(browser, server, watch):
         page.wait_for_function(f"!window.__cardavia.snapshot.hand.includes('{card}')")
     finally:
         close_context(ctx)
-
-
-def test_cicera_computer_move_time_at_level_normal(page, server):
-    """One computer move (page → worker → Python → page) at level normal: p50/p95 printed."""
-    page.goto(server.url + f"?speed=instant&level=normal&seed={SEED}" + GAME)
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-    turns = 0
-    while turns < 12:
-        page.wait_for_selector(WAITING, timeout=60_000)
-        if page.locator("dialog[open]").count():
-            break
-        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
-        choices = page.locator(".choices:not([hidden]) button.choice")
-        if choices.count():
-            choices.first.click()
-        turns += 1
-    page.wait_for_selector(WAITING, timeout=60_000)
-    record_move_times(page, "cicera", min_moves=30)

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from cardavia.lessons import LESSONS
+from cardavia.lessons import LESSONS as LESSON_SPECS
 from conftest import ROOT, shared_page
 from helpers import LESSONS, serious_axe_violations, set_lang
 
@@ -102,7 +102,7 @@ def test_following_the_coach_shows_every_key_moment(phone, server, game, deck, l
         assert text.strip() and not any("a" <= ch.lower() <= "z" for ch in text), text
     seconds = time.monotonic() - start
     said = page.get_attribute(".coach", "data-moments").split()
-    assert set(said) == set(LESSONS[game]["moments"]), said
+    assert set(said) == set(LESSON_SPECS[game]["moments"]), said
     sheet = page.locator("dialog.sheet[open]")
     assert sheet.locator(".coach-finish h3").is_visible()
     # the sheet's columns as in a match: your side first (Tarocchi's lesson put the opponents first)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, shared_page
-from helpers import WAITING, open_table, record_move_times, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why, tap_a_refused_card
+from helpers import WAITING, open_table, serious_axe_violations, snapshot, open_discard_why, toggle_discard_why, tap_a_refused_card
 
 DESK = (1100, 800)  # the module's page is shared: each table sets its size and language
 ARTIFACTS = ROOT / "test-artifacts"
@@ -239,24 +239,3 @@ def test_persian_table_and_the_tradition_page(mpage, server):
     page.wait_for_selector(".whole-deck[data-drawn] .deck-card")  # every face drawn (app.js drawDeck)
     assert page.locator(".whole-deck .deck-card").count() == 97
     assert serious_axe_violations(page) == []
-
-
-def test_minchiate_computer_move_time_at_level_normal(mpage, server):
-    """One computer move (page → worker → Python → page) at level normal: printed, never asserted."""
-    page = mpage
-    open_table(page, server, "minchiate", SEED_QUIET, level="normal", lang="en", size=DESK)
-    page.evaluate("window.__cardavia.moveTimes = []")
-    plays = 0
-    while plays < 6:
-        page.wait_for_selector(WAITING, timeout=120_000)
-        if page.locator("dialog[open]").count():
-            break
-        snap = snapshot(page)
-        if snap["phase"] == "declare":
-            page.locator(".declare-box .declare-go").click()
-        else:
-            page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
-            plays += 1
-        page.wait_for_timeout(50)
-    page.wait_for_selector(WAITING, timeout=120_000)
-    record_move_times(page, "minchiate", min_moves=12)

@@ -169,6 +169,8 @@ def test_reload_never_changes_the_deal_or_takes_a_move_back(table_page, server):
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
     page.wait_for_selector(WAITING)
     snap = page.evaluate("window.__cardavia.snapshot")
+    # New match deals a random seed; the save holds it, for a failure's replay
+    print(f"New match dealt seed {page.evaluate(SAVED_JS)[0]}")
     assert sorted(snap["hand"]) == sorted(dealt), ("a reload dealt another hand", stored, page.evaluate(SAVED_JS),
                                                    page.locator(".table-view .log").text_content()[-300:])
     page.wait_for_selector(YOURS)

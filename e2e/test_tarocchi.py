@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from conftest import ROOT
-from helpers import WAITING, open_table, record_move_times, serious_axe_violations, snapshot, open_discard_why, tap_a_refused_card
+from helpers import WAITING, open_table, serious_axe_violations, snapshot, open_discard_why, tap_a_refused_card
 
 GAME = "#/game/tarocchi?deck=tarocco-piemontese"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -218,17 +218,3 @@ def test_a_whole_deal_when_an_ai_deals(page, server):
     plays = play_tricks_to_the_sheet(page, shot="refusal-tarocchi-390x844.png")
     assert plays == 15
     check_sheet(page)
-
-
-def test_tarocchi_computer_move_time_at_level_normal(page, server):
-    """One computer move (page → worker → Python → page) at level normal: p50/p95 printed."""
-    open_table(page, server, "tarocchi", SEED_NOT_DEALER, level="normal")
-    plays = 0
-    while plays < 8:
-        page.wait_for_selector(WAITING, timeout=60_000)
-        if page.locator("dialog[open]").count():
-            break
-        page.locator(".hand button:not([disabled]):not([aria-disabled])").first.click(position={"x": 8, "y": 14})
-        plays += 1
-    page.wait_for_selector(WAITING, timeout=60_000)
-    record_move_times(page, "tarocchi", min_moves=24)
