@@ -41,6 +41,12 @@ def host_table(page, server, game, deck, friends: dict[int, str], seed: int):
     page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
 
 
+def qr_version(where) -> int:
+    """The version of the QR code drawn in `where` (the SVG's side is its modules plus a margin of 2)."""
+    side = int(where.locator("svg.qr").first.get_attribute("viewBox").split()[2])
+    return (side - 4 - 17) // 4
+
+
 def invite(host, guest_ctx, server, name: str, shot: str | None = None):
     """The host invites `name`; the guest opens the link, joins, and hands the reply back."""
     row = host.locator(".friends-box .friend", has=host.locator(f"h3:text-is('{name}')"))
@@ -55,6 +61,11 @@ def invite(host, guest_ctx, server, name: str, shot: str | None = None):
     page.goto(server.url + "?speed=instant" + link[link.index("#"):])
     page.get_by_role("button", name=f"Join as {name}").click()
     reply = page.locator("textarea.reply-code").input_value()
+    code = link[link.index("i=") + 2:]
+    # the compact codes (issue 42): Chromium's descriptions made short enough for a QR code a phone reads
+    print(f"\nlive codes: invitation {len(code)} chars (link {len(link)}, QR version {qr_version(row)}), "
+          f"reply {len(reply)} chars (QR version {qr_version(page)})")
+    assert len(code) < 400 and len(reply) < 400, (len(code), len(reply))
     row.locator("textarea.reply-code").fill(reply)
     row.get_by_role("button", name="Connect").click()
     page.wait_for_selector(".table-view", timeout=30_000)

@@ -1,8 +1,12 @@
 // Live play's invitations and replies (issue 28): what one browser hands another, with no
 // server in between, as a link or a code. An invitation carries the game, deck, seat, the
 // guest's and the host's names and the host's WebRTC offer; a reply, the guest's answer. Each
-// is JSON, deflated (CompressionStream) and written in base64url, so that a link stays short
-// enough for a QR code. Nothing here is trusted: the host's engine checks every move.
+// is written in base64url, in one of two forms: the compact form (live/compact.js: the fields in
+// bytes, the WebRTC description reduced to what the other side needs, about a fifth as long, so
+// that both directions fit a QR code a phone reads), or, for anything the compact form cannot say,
+// the long form: the JSON deflated (CompressionStream). The first byte tells them apart.
+// Nothing here is trusted: the host's engine checks every move.
+import { TAG, packCompact, unpackCompact } from "./compact.js";
 
 const MAX_TEXT = 12_000; // a pasted code longer than this is not one of ours
 
@@ -22,8 +26,10 @@ function fromBase64Url(text) {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-/** An object as a compact URL-safe code. */
+/** An object as a URL-safe code: compact when it is an invitation or a reply the compact form can say. */
 export async function pack(obj) {
+  const compact = packCompact(obj);
+  if (compact) return toBase64Url(compact);
   const bytes = new TextEncoder().encode(JSON.stringify(obj));
   return toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")));
 }
@@ -33,7 +39,9 @@ export async function unpack(text) {
   const clean = String(text || "").trim();
   if (!clean || clean.length > MAX_TEXT || !/^[A-Za-z0-9_-]+$/.test(clean)) return null;
   try {
-    const bytes = await pipe(fromBase64Url(clean), new DecompressionStream("deflate-raw"));
+    const raw = fromBase64Url(clean);
+    if (raw[0] === TAG) return unpackCompact(raw);
+    const bytes = await pipe(raw, new DecompressionStream("deflate-raw"));
     const obj = JSON.parse(new TextDecoder().decode(bytes));
     return obj && typeof obj === "object" && !Array.isArray(obj) ? obj : null;
   } catch {
