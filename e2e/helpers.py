@@ -257,11 +257,12 @@ class LiveTable:
         self.contexts.append(ctx)
         return ctx
 
-    def open_invitation(self, name: str, ctx=None, *, relay=None, shot: str | None = None):
+    def open_invitation(self, name: str, ctx=None, *, relay=None, shot: str | None = None, pasted=None):
         """The host invites `name` (a new invitation, or the one on screen if the host's row shows
-        no invite button); the friend opens its link on `ctx` (a new device if None) and joins:
-        the friend's page showing their reply, and the reply. With `relay` (a UdpRelay) the two
-        are told only the relay's address as each other's."""
+        no invite button); the friend opens its link on `ctx` (a new device if None), or pastes it
+        in the join page's field on their page `pasted`, and joins: the friend's page showing
+        their reply, and the reply. With `relay` (a UdpRelay) the two are told only the relay's
+        address as each other's."""
         host = self.host
         row = friend_row(host, name)
         if not row.locator("input.invite-link").count():
@@ -275,8 +276,13 @@ class LiveTable:
         if relay is not None:
             code = route[route.index("i=") + 2:]
             route = route[:route.index("i=") + 2] + host.evaluate(VIA_PORT, [code, relay.a_port])
-        page = (ctx or self.context()).new_page()
-        page.goto(self.server.url + "?speed=instant" + route)
+        if pasted is not None:  # the guest's own page, on the join page's field for a new invitation
+            page = pasted
+            page.locator("input.invite-paste").fill(self.server.url + "?speed=instant" + route)
+            page.locator("form.join-paste button[type=submit]").click()
+        else:
+            page = (ctx or self.context()).new_page()
+            page.goto(self.server.url + "?speed=instant" + route)
         page.get_by_role("button", name=f"Join as {name}").click()
         reply = page.locator("textarea.reply-code").input_value()
         self.codes[name] = (len(link[link.index("i=") + 2:]), len(reply))
@@ -285,11 +291,11 @@ class LiveTable:
         self.qr = (qr_version(row), qr_version(page))
         return page, reply
 
-    def invite(self, name: str, ctx=None, *, relay=None, shot: str | None = None):
-        """`name` joins from `ctx` (a new device if None) and their table shows: their page, and
-        the seconds from opening the invitation to the host seeing them here."""
+    def invite(self, name: str, ctx=None, *, relay=None, shot: str | None = None, pasted=None):
+        """`name` joins (open_invitation's ways) and their table shows: their page, and the
+        seconds from opening the invitation to the host seeing them here."""
         t0 = time.monotonic()
-        page, reply = self.open_invitation(name, ctx, relay=relay, shot=shot)
+        page, reply = self.open_invitation(name, ctx, relay=relay, shot=shot, pasted=pasted)
         row = friend_row(self.host, name)
         row.locator("textarea.reply-code").fill(reply)
         row.get_by_role("button", name="Connect").click()
