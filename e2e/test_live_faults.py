@@ -14,13 +14,14 @@ import sys
 import time
 
 from conftest import BOOT_TIMEOUT, ROOT, close_context
-from helpers import PHONE, READY, SHEET, friend_row, live_table, play_live, to_guests_turn
+from helpers import PHONE, READY, SHEET, friend_row, live_table, play_live, set_lang, to_guests_turn
 from udp_relay import UdpRelay
 
 sys.path.insert(0, str(ROOT / "core"))
 from cardavia.bridge import Bridge  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
+FA = json.loads((ROOT / "web" / "i18n" / "fa.json").read_text(encoding="utf-8"))
 PASS = "dialog.pass-dialog.pass[open]"
 
 # Everything the page holds outside the privacy screen: every attribute value and all text.
@@ -130,13 +131,22 @@ def test_a_hint_flood_does_not_slow_the_table_and_a_host_who_reloads_on_a_guests
     with live_table(browser, server, "briscola", "piacentine", {1: "Ben"}, 420_017) as table:
         host, guest = table.host, table.guests["Ben"]
         to_guests_turn(host, guest)
+        # Ben reads Persian: his table is re-labelled in place (it was drawn again as the join page of
+        # an invitation already used, which left him stranded), and stays his
+        set_lang(guest, "fa")
+        guest.locator(".table-view[data-state=yours]").wait_for(timeout=5_000)
+        heading = FA["live.table_title"].format(game=FA["game.briscola.name"], host="Ana")
+        bare = re.compile("[\u2066-\u2069]")  # the bidi isolates the catalogue puts around names
+        assert bare.sub("", guest.locator(".join-page > h1").inner_text()) == heading
+        assert bare.sub("", guest.title()).startswith(heading)
         # a second tap on Hint at once: the host refuses it, and the guest is told why, not met with silence
         guest.locator("button.hint").click()
         guest.locator(".hint-box .hint-main").wait_for()
         guest.locator("button.hint").click()
         guest.locator(".hint-box .hint-refused").wait_for(timeout=5_000)
-        assert guest.locator(".hint-box").inner_text() == "One hint at a time: ask again in a few seconds."
-        guest.screenshot(path=str(ARTIFACTS / "live-hint-wait-390x844.png"))
+        assert guest.locator(".hint-box").inner_text() == FA["live.hint_wait"]
+        guest.screenshot(path=str(ARTIFACTS / "live-hint-wait-fa-390x844.png"))
+        set_lang(guest, "en")
         handled = host.evaluate("window.__cardavia.relay.handled")
         flood = [json.dumps({"id": 50_000 + i, "op": "hint"}) for i in range(1000)]
         t0 = time.monotonic()

@@ -135,7 +135,8 @@ export function friendsBox(relay, { game, deck, hostName }) {
   return box;
 }
 
-/** The guest's page: #/join?i=<invitation>. `mountTable(root, {engine, game, deck, seat})` draws the table. */
+/** The guest's page: #/join?i=<invitation>. `mountTable(root, {engine, game, deck, seat, relabel})`
+ * draws the table (`relabel()`: the page's own words again, in a new language). */
 export function renderJoin(site, params, mountTable) {
   const page = h("section", { class: "page join-page" });
   const title = h("h1", { text: t("live.join_title") });
@@ -180,8 +181,12 @@ export function renderJoin(site, params, mountTable) {
       const engine = new RemoteEngine(channel, { host: inv.host, onGone: () => { location.hash = "#/join"; } });
       onGone(a.pc, channel, () => engine.lose());
       clear(body);
-      title.textContent = t("live.table_title", { game: gname, host: inv.host });
-      mountTable(body, { engine, game: g, deck: inv.deck, seat: inv.seat });
+      const relabel = () => { // the table's page in a new language (the table relabels itself)
+        title.textContent = t("live.table_title", { game: t(`game.${g.id}.name`), host: inv.host });
+        document.title = `${title.textContent} · ${t("app.name")}`;
+      };
+      relabel();
+      mountTable(body, { engine, game: g, deck: inv.deck, seat: inv.seat, relabel });
     }, { once: true });
   })();
   return page;
