@@ -248,8 +248,11 @@ test("a guest's hint refused as too soon is said in the hint box, in every langu
     assert.equal(showHintRefusal(view, again), true);
     assert.equal(view.hintEl.hidden, false);
     const said = view.hintEl.textContent;
-    assert.equal(said, JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), "utf-8"))["live.hint_wait"]);
+    const words = JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), "utf-8"));
+    assert.equal(said, words["live.hint_wait"]);
     assert.doesNotMatch(said, /[{}]|live\./);
+    assert.equal(showHintRefusal(view, { ok: false, error: { code: "busy", message: "too many requests at once" } }), true);
+    assert.equal(view.hintEl.textContent, words["live.busy"]); // a guest's queue full: said too
     assert.equal(showHintRefusal(view, first), false); // an answered hint is showHint's
   }
   useLanguage("en");
