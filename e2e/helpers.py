@@ -296,6 +296,10 @@ class LiveTable:
         seconds from opening the invitation to the host seeing them here."""
         t0 = time.monotonic()
         page, reply = self.open_invitation(name, ctx, relay=relay, shot=shot, pasted=pasted)
+        return self.connect(name, page, reply), time.monotonic() - t0
+
+    def connect(self, name: str, page, reply: str):
+        """The host enters `name`'s reply and connects; `name`'s table shows on `page`: the page."""
         row = friend_row(self.host, name)
         row.locator("textarea.reply-code").fill(reply)
         row.get_by_role("button", name="Connect").click()
@@ -304,7 +308,7 @@ class LiveTable:
         self.host.wait_for_function(f"[...document.querySelectorAll('.friends-box .friend')].some("
                                     f"f => f.querySelector('h3').textContent === {name!r} && f.dataset.status === 'here')")
         self.guests[name] = page
-        return page, time.monotonic() - t0
+        return page
 
     def status(self, name: str) -> str:
         """The host's word for `name`: invited, here, reconnecting or away."""

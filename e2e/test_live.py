@@ -12,7 +12,7 @@ import random
 import sys
 
 from conftest import ROOT
-from helpers import PHONE, live_table, play_live
+from helpers import PHONE, live_table, play_live, set_lang
 
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -20,6 +20,7 @@ from guest_leaks import DealPrint, field_count, problems  # noqa: E402  (the rul
 from cardavia.match import Match  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
+IT = json.loads((ROOT / "web" / "i18n" / "it.json").read_text(encoding="utf-8"))
 
 
 def print_codes(table, name: str) -> None:
@@ -116,8 +117,16 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
 def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
     with live_table(browser, server, "cicera", "bresciane", {2: "Carla"}, 120_012, host_view=PHONE, join=False) as table:
         host = table.host
-        guest, _ = table.invite("Carla", shot="live-invite-qr-390x844.png")
+        guest, reply = table.open_invitation("Carla", shot="live-invite-qr-390x844.png")
         print_codes(table, "Carla")
+        # Carla reads Italian and switches while her reply waits for the host: the page keeps her
+        # reply and its connection (it was drawn again as a fresh join page, the reply lost)
+        set_lang(guest, "it")
+        assert guest.locator("textarea.reply-code").input_value() == reply
+        assert guest.locator(".join-page > h1").inner_text() == IT["live.join_title"]
+        table.connect("Carla", guest, reply)
+        assert guest.locator(".table-view .hand").get_attribute("aria-label") == IT["table.your_hand"]  # her table, in Italian
+        set_lang(guest, "en")
         played = play_live([host, guest], plays=6, timeout=120)
         guest.screenshot(path=str(ARTIFACTS / "live-cicera-guest-table-390x844.png"))
         played += play_live([host, guest], timeout=120)

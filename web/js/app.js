@@ -347,24 +347,24 @@ function notFound() {
     h("p", {}, h("a", { href: "#/", text: t("tradition.back") })));
 }
 
-/** A live guest's page: the join page, then the table on the host's engine. The table is kept
- * while its invitation's route stays (a new language re-labels it in place): drawn again, it
- * would leave the guest with the join page of an invitation already used, the host's table
- * out of reach. */
+/** A live guest's page: the join page, then the table on the host's engine. Once the guest has
+ * joined, the page is kept while its invitation's route stays (a new language re-labels it in
+ * place): drawn again, it would leave the guest with the join page of an invitation already
+ * used while the connection, or the table, went on out of sight. */
 function joinPage(params) {
   const code = params.get("i");
-  if (joined && joined.code === code && view && viewKey === "join") {
+  if (joined && joined.code === code && joined.page.isConnected) {
     joined.relabel();
     return joined.page;
   }
   joined = null;
   const page = renderJoin(site, params, (root, o) => {
+    if (!page.isConnected) { o.engine.channel.close(); return; } // the guest went elsewhere meanwhile: gone, and the host is told
     if (view) view.destroy();
     view = new TableView(root, { engine: o.engine, game: o.game, deck: o.deck, guest: true });
     viewKey = "join";
-    joined = { code, page, relabel: o.relabel };
     view.start();
-  });
+  }, { keep: (relabel) => { joined = { code, page, relabel }; } });
   return page;
 }
 
