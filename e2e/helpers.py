@@ -4,7 +4,10 @@ Each exists here once; a test file imports it rather than copying it."""
 
 from __future__ import annotations
 
-from conftest import BOOT_TIMEOUT, ROOT
+import time
+from contextlib import contextmanager
+
+from conftest import BOOT_TIMEOUT, ROOT, close_context
 
 from cardavia.traditions import catalogue
 
@@ -190,3 +193,178 @@ def set_lang(page, code: str) -> None:
     page.select_option("#settings-lang", code)
     page.wait_for_function(f"document.documentElement.lang === '{code}'")
     page.wait_for_timeout(50)
+
+
+# ---------------------------------------------------------------- live play (issues 28, 42)
+# A host and their friends, each in their own browser context, joined by a WebRTC data channel
+# set up by hand-carried invitation and reply: opened once here, used by every live test.
+
+SHEET = "dialog.sheet:not(.pass-dialog)[open]"
+
+# An invitation or a reply whose WebRTC candidates are replaced by one, 127.0.0.1:port (a UDP
+# relay the test holds, e2e/udp_relay.py), so that every packet between the two goes through it.
+VIA_PORT = """async ([code, port]) => {
+  const m = await import(new URL("js/live/codec.js", location.href));
+  const o = await m.unpack(code);
+  const lines = o.sdp.split("\\r\\n").filter((l) => !l.startsWith("a=candidate") && l !== "a=end-of-candidates");
+  lines.splice(lines.length - 1, 0, `a=candidate:1 1 udp 2122260223 127.0.0.1 ${port} typ host generation 0`);
+  o.sdp = lines.join("\\r\\n");
+  return m.pack(o);
+}"""
+
+
+def qr_version(where) -> int:
+    """The version of the QR code drawn in `where` (the SVG's side is its modules plus a margin of 2)."""
+    side = int(where.locator("svg.qr").first.get_attribute("viewBox").split()[2])
+    return (side - 4 - 17) // 4
+
+
+def friend_row(host, name: str):
+    """The host's Friends box row of `name`."""
+    return host.locator(".friends-box .friend", has=host.locator(f"h3:text-is('{name}')"))
+
+
+class LiveTable:
+    """A live table: the host's page (`host`) and a browser context per friend (`contexts`), the
+    friends' pages once they joined (`guests`, by name)."""
+
+    def __init__(self, browser, server, host_view: dict, guest_view: dict) -> None:
+        self.browser, self.server, self.guest_view = browser, server, guest_view
+        self.contexts = [browser.new_context(**host_view)]
+        self.host = self.contexts[0].new_page()
+        self.guests: dict[str, object] = {}
+        self.codes: dict[str, tuple[int, int]] = {}  # name -> lengths of the last invitation and reply
+
+    def open(self, game: str, deck: str, friends: dict[int, str], seed: int) -> None:
+        """The host seats the friends (their seat: their name) and starts: the table is live."""
+        page = self.host
+        page.goto(self.server.url + f"?speed=instant&level=greedy&seed={seed}#/game/{game}?deck={deck}&live=1")
+        form = page.locator("dialog.pass-dialog[open] form.people-form")
+        form.wait_for(timeout=BOOT_TIMEOUT)
+        boxes = form.locator(".people-person")
+        for seat in range(1, boxes.count()):
+            (boxes.nth(seat).check if seat in friends else boxes.nth(seat).uncheck)()
+        names = form.locator(".people-name")
+        names.nth(0).fill("Ana")
+        for seat, name in friends.items():
+            names.nth(seat).fill(name)
+        form.get_by_role("button", name="Start").click()
+        page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+
+    def context(self):
+        """A new device for a friend (closed with the table)."""
+        ctx = self.browser.new_context(**self.guest_view)
+        self.contexts.append(ctx)
+        return ctx
+
+    def open_invitation(self, name: str, ctx=None, *, relay=None, shot: str | None = None, pasted=None):
+        """The host invites `name` (a new invitation, or the one on screen if the host's row shows
+        no invite button); the friend opens its link on `ctx` (a new device if None), or pastes it
+        in the join page's field on their page `pasted`, and joins: the friend's page showing
+        their reply, and the reply. With `relay` (a UdpRelay) the two are told only the relay's
+        address as each other's."""
+        host = self.host
+        row = friend_row(host, name)
+        if not row.locator("input.invite-link").count():
+            row.locator("button.invite-open").click()
+        link = row.locator("input.invite-link").input_value()
+        row.locator("svg.qr").wait_for()
+        if shot:
+            row.scroll_into_view_if_needed()
+            host.screenshot(path=str(ROOT / "test-artifacts" / shot))
+        route = link[link.index("#"):]
+        if relay is not None:
+            code = route[route.index("i=") + 2:]
+            route = route[:route.index("i=") + 2] + host.evaluate(VIA_PORT, [code, relay.a_port])
+        if pasted is not None:  # the guest's own page, on the join page's field for a new invitation
+            page = pasted
+            page.locator("input.invite-paste").fill(self.server.url + "?speed=instant" + route)
+            page.locator("form.join-paste button[type=submit]").click()
+        else:
+            page = (ctx or self.context()).new_page()
+            page.goto(self.server.url + "?speed=instant" + route)
+        page.get_by_role("button", name=f"Join as {name}").click()
+        reply = page.locator("textarea.reply-code").input_value()
+        self.codes[name] = (len(link[link.index("i=") + 2:]), len(reply))
+        if relay is not None:
+            reply = host.evaluate(VIA_PORT, [reply, relay.b_port])
+        self.qr = (qr_version(row), qr_version(page))
+        return page, reply
+
+    def invite(self, name: str, ctx=None, *, relay=None, shot: str | None = None, pasted=None):
+        """`name` joins (open_invitation's ways) and their table shows: their page, and the
+        seconds from opening the invitation to the host seeing them here."""
+        t0 = time.monotonic()
+        page, reply = self.open_invitation(name, ctx, relay=relay, shot=shot, pasted=pasted)
+        return self.connect(name, page, reply), time.monotonic() - t0
+
+    def connect(self, name: str, page, reply: str):
+        """The host enters `name`'s reply and connects; `name`'s table shows on `page`: the page."""
+        row = friend_row(self.host, name)
+        row.locator("textarea.reply-code").fill(reply)
+        row.get_by_role("button", name="Connect").click()
+        page.wait_for_selector(".table-view", timeout=30_000)
+        page.wait_for_function("window.__cardavia.live && window.__cardavia.live.received.length > 0", timeout=30_000)
+        self.host.wait_for_function(f"[...document.querySelectorAll('.friends-box .friend')].some("
+                                    f"f => f.querySelector('h3').textContent === {name!r} && f.dataset.status === 'here')")
+        self.guests[name] = page
+        return page
+
+    def status(self, name: str) -> str:
+        """The host's word for `name`: invited, here, reconnecting or away."""
+        return friend_row(self.host, name).get_attribute("data-status")
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            close_context(ctx)
+
+
+@contextmanager
+def live_table(browser, server, game: str, deck: str, friends: dict[int, str], seed: int, *,
+               host_view: dict = DESKTOP, guest_view: dict = PHONE, join: bool = True):
+    """A live `game` dealt from `seed`: the host (Ana) seats `friends` and starts, and with
+    `join` each friend joins from their own device. Every context is closed at the end."""
+    table = LiveTable(browser, server, host_view, guest_view)
+    try:
+        table.open(game, deck, friends, seed)
+        if join:
+            for name in friends.values():
+                table.invite(name)
+        yield table
+    finally:
+        table.close()
+
+
+def play_live(pages, plays: int | None = None, timeout: float = 60) -> int:
+    """Each page plays its first enabled card whenever it is its turn, until `plays` cards are
+    played (or every page shows the score sheet)."""
+    done, deadline = 0, time.monotonic() + timeout
+    while plays is None or done < plays:
+        if all(p.locator(SHEET).count() for p in pages):
+            return done
+        moved = False
+        for p in pages:
+            if p.locator(SHEET).count() == 0 and p.locator(".table-view[data-state=yours]").count():
+                p.locator(".hand button:not([disabled]):not([aria-disabled])").first.evaluate("b => b.click()")
+                choices = p.locator(".choices:not([hidden]) button.choice")
+                if choices.count():
+                    choices.first.click()
+                done += 1
+                moved = True
+                break
+        if not moved:
+            assert time.monotonic() < deadline, "nobody's turn came"
+            pages[0].wait_for_timeout(50)
+    return done
+
+
+def to_guests_turn(host, guest, seat: int = 1) -> dict:
+    """Plays on until it is the guest's (at `seat`) turn after at least two moves: the host's snapshot."""
+    for _ in range(12):
+        snap = host.evaluate("window.__cardavia.snapshot")
+        if snap["to_move"] == seat and snap["moves"] >= 2:
+            guest.wait_for_function("window.__cardavia.snapshot && window.__cardavia.snapshot.your_turn === true")
+            return snap
+        play_live([host, guest], plays=1)
+        host.wait_for_timeout(200)
+    raise AssertionError("the guest's turn never came")

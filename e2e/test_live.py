@@ -10,10 +10,9 @@ import copy
 import json
 import random
 import sys
-import time
 
-from conftest import BOOT_TIMEOUT, ROOT, close_context
-from helpers import DESKTOP, PHONE
+from conftest import ROOT
+from helpers import PHONE, live_table, play_live, set_lang
 
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -21,80 +20,15 @@ from guest_leaks import DealPrint, field_count, problems  # noqa: E402  (the rul
 from cardavia.match import Match  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
-SHEET = "dialog.sheet:not(.pass-dialog)[open]"
-READY = "window.__cardavia && window.__cardavia.ready === true"
+IT = json.loads((ROOT / "web" / "i18n" / "it.json").read_text(encoding="utf-8"))
 
 
-def host_table(page, server, game, deck, friends: dict[int, str], seed: int):
-    """The host seats the friends and starts; returns nothing (the table is live)."""
-    page.goto(server.url + f"?speed=instant&level=greedy&seed={seed}#/game/{game}?deck={deck}&live=1")
-    form = page.locator("dialog.pass-dialog[open] form.people-form")
-    form.wait_for(timeout=BOOT_TIMEOUT)
-    boxes = form.locator(".people-person")
-    for seat in range(1, boxes.count()):
-        (boxes.nth(seat).check if seat in friends else boxes.nth(seat).uncheck)()
-    names = form.locator(".people-name")
-    names.nth(0).fill("Ana")
-    for seat, name in friends.items():
-        names.nth(seat).fill(name)
-    form.get_by_role("button", name="Start").click()
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
-
-
-def qr_version(where) -> int:
-    """The version of the QR code drawn in `where` (the SVG's side is its modules plus a margin of 2)."""
-    side = int(where.locator("svg.qr").first.get_attribute("viewBox").split()[2])
-    return (side - 4 - 17) // 4
-
-
-def invite(host, guest_ctx, server, name: str, shot: str | None = None):
-    """The host invites `name`; the guest opens the link, joins, and hands the reply back."""
-    row = host.locator(".friends-box .friend", has=host.locator(f"h3:text-is('{name}')"))
-    row.get_by_role("button", name=f"Invite {name}").click()
-    link = row.locator("input.invite-link").input_value()
-    row.locator("svg.qr").wait_for()
-    if shot:
-        row.scroll_into_view_if_needed()
-        host.screenshot(path=str(ARTIFACTS / shot))
-    page = guest_ctx.new_page()
-    t0 = time.monotonic()
-    page.goto(server.url + "?speed=instant" + link[link.index("#"):])
-    page.get_by_role("button", name=f"Join as {name}").click()
-    reply = page.locator("textarea.reply-code").input_value()
-    code = link[link.index("i=") + 2:]
-    # the compact codes (issue 42): Chromium's descriptions made short enough for a QR code a phone reads
-    print(f"\nlive codes: invitation {len(code)} chars (link {len(link)}, QR version {qr_version(row)}), "
-          f"reply {len(reply)} chars (QR version {qr_version(page)})")
-    assert len(code) < 400 and len(reply) < 400, (len(code), len(reply))
-    row.locator("textarea.reply-code").fill(reply)
-    row.get_by_role("button", name="Connect").click()
-    page.wait_for_selector(".table-view", timeout=30_000)
-    page.wait_for_function("window.__cardavia.live && window.__cardavia.live.received.length > 0", timeout=30_000)
-    host.wait_for_function(f"[...document.querySelectorAll('.friends-box .friend')].some(f => f.dataset.status === 'here')")
-    return page, time.monotonic() - t0
-
-
-def play_live(pages, plays: int | None = None, timeout: float = 60) -> int:
-    """Each page plays its first enabled card whenever it is its turn, until `plays` cards are
-    played (or every page shows the score sheet)."""
-    done, deadline = 0, time.monotonic() + timeout
-    while plays is None or done < plays:
-        if all(p.locator(SHEET).count() for p in pages):
-            return done
-        moved = False
-        for p in pages:
-            if p.locator(SHEET).count() == 0 and p.locator(".table-view[data-state=yours]").count():
-                p.locator(".hand button:not([disabled]):not([aria-disabled])").first.evaluate("b => b.click()")
-                choices = p.locator(".choices:not([hidden]) button.choice")
-                if choices.count():
-                    choices.first.click()
-                done += 1
-                moved = True
-                break
-        if not moved:
-            assert time.monotonic() < deadline, "nobody's turn came"
-            pages[0].wait_for_timeout(50)
-    return done
+def print_codes(table, name: str) -> None:
+    """The compact codes (issue 42): Chromium's descriptions made short enough for a QR code a phone reads."""
+    invitation, reply = table.codes[name]
+    print(f"\nlive codes: invitation {invitation} chars (QR version {table.qr[0]}), "
+          f"reply {reply} chars (QR version {table.qr[1]})")
+    assert invitation < 400 and reply < 400, (invitation, reply)
 
 
 def check_guest_messages(host, received: list[str], seat: int) -> tuple[int, int]:
@@ -127,12 +61,11 @@ def check_guest_messages(host, received: list[str], seat: int) -> tuple[int, int
 
 def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_guest(browser, server):
     ARTIFACTS.mkdir(exist_ok=True)
-    host_ctx = browser.new_context(**DESKTOP)
-    guest_ctx = browser.new_context(**PHONE)
-    try:
-        host = host_ctx.new_page()
-        host_table(host, server, "briscola", "piacentine", {1: "Ben"}, seed=310_031)
-        guest, joined = invite(host, guest_ctx, server, "Ben")
+    with live_table(browser, server, "briscola", "piacentine", {1: "Ben"}, 310_031, join=False) as table:
+        host = table.host
+        guest_ctx = table.context()
+        guest, joined = table.invite("Ben", guest_ctx)
+        print_codes(table, "Ben")
         host.screenshot(path=str(ARTIFACTS / "live-host-invite-1100x800.png"))
         # a few turns each, then Ben's connection is cut mid-deal
         for _ in range(10):  # a few turns each, until a card is led and its answer is still to come
@@ -149,7 +82,7 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
         assert host.evaluate("window.__cardavia.snapshot.moves") > moves_before
         received = guest.evaluate("window.__cardavia.live.received")
         guest.close()
-        guest, rejoined = invite(host, guest_ctx, server, "Ben")
+        guest, rejoined = table.invite("Ben", guest_ctx)
         print(f"\nlive: joined in {joined:.2f} s, came back in {rejoined:.2f} s")
         snap = guest.evaluate("window.__cardavia.snapshot")
         assert snap["seat"] == 1 and snap["moves"] >= moves_before  # resumed where the match is, nothing lost
@@ -179,18 +112,21 @@ def test_a_live_briscola_deal_between_two_browsers_with_a_cut_and_a_fuzzing_gues
         checked, fields = check_guest_messages(host, received + guest.evaluate("window.__cardavia.live.received"), 1)
         print(f"live: {checked} guest messages ({fields} fields) checked: allowed fields, no hidden card, no seed")
         assert checked > 20
-    finally:
-        for ctx in (host_ctx, guest_ctx):
-            close_context(ctx)
 
 
 def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
-    host_ctx = browser.new_context(**PHONE)
-    guest_ctx = browser.new_context(**PHONE)
-    try:
-        host = host_ctx.new_page()
-        host_table(host, server, "cicera", "bresciane", {2: "Carla"}, seed=120_012)
-        guest, _ = invite(host, guest_ctx, server, "Carla", shot="live-invite-qr-390x844.png")
+    with live_table(browser, server, "cicera", "bresciane", {2: "Carla"}, 120_012, host_view=PHONE, join=False) as table:
+        host = table.host
+        guest, reply = table.open_invitation("Carla", shot="live-invite-qr-390x844.png")
+        print_codes(table, "Carla")
+        # Carla reads Italian and switches while her reply waits for the host: the page keeps her
+        # reply and its connection (it was drawn again as a fresh join page, the reply lost)
+        set_lang(guest, "it")
+        assert guest.locator("textarea.reply-code").input_value() == reply
+        assert guest.locator(".join-page > h1").inner_text() == IT["live.join_title"]
+        table.connect("Carla", guest, reply)
+        assert guest.locator(".table-view .hand").get_attribute("aria-label") == IT["table.your_hand"]  # her table, in Italian
+        set_lang(guest, "en")
         played = play_live([host, guest], plays=6, timeout=120)
         guest.screenshot(path=str(ARTIFACTS / "live-cicera-guest-table-390x844.png"))
         played += play_live([host, guest], timeout=120)
@@ -201,6 +137,3 @@ def test_a_live_cicera_deal_with_two_people_and_two_computers(browser, server):
         checked, fields = check_guest_messages(host, guest.evaluate("window.__cardavia.live.received"), 2)
         print(f"\nlive cicera: {played} plays by the two people, {checked} guest messages ({fields} fields) checked")
         assert checked > 10
-    finally:
-        for ctx in (host_ctx, guest_ctx):
-            close_context(ctx)

@@ -4,6 +4,7 @@
 // guest's heartbeat watch (remote.js) and a challenge's claimed result checked against its replay.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { useFakeDom } from "./fakedom.mjs";
 import { useLanguage } from "./helpers.mjs";
 
@@ -15,6 +16,8 @@ const { claimHolds } = await import("../js/deals/challenge.js");
 const { verdictText } = await import("../js/table/sheet.js");
 const { onGone } = await import("../js/live/peer.js");
 const { setPeopleNames } = await import("../js/names.js");
+const { showHintRefusal } = await import("../js/table/hint.js");
+const { h } = await import("../js/dom.js");
 
 const SEED = 7310421;
 const NAMES = { 0: "Ana", 1: "Ben" };
@@ -218,4 +221,39 @@ test("a new match waits for an invited friend; the host may let the computer pla
   relay.stop();
   assert.ok(!relay.here(1));
   assert.deepEqual(engine.calls.filter((c) => c.op === "seat"), [{ op: "seat", seat: 1, kind: "ai" }]);
+});
+
+/** Two channels joined end to end: what one sends, the other hears. */
+function channelPair() {
+  const a = new FakeChannel(), b = new FakeChannel();
+  a.send = (text) => { a.sent.push(text); b.post(text); };
+  b.send = (text) => { b.sent.push(text); a.post(text); };
+  return [a, b];
+}
+
+test("a guest's hint refused as too soon is said in the hint box, in every language, never silence", async () => {
+  const { relay } = relayWith((op) => ({ ok: true, snapshot: hostSnapshot(), events: [], ...(op === "hint" ? { hint: "play:7D" } : {}) }));
+  const [hostEnd, guestEnd] = channelPair();
+  await relay.connect(1, hostEnd);
+  const guest = new RemoteEngine(guestEnd, { host: "Ana" });
+  const first = await guest.request("hint");
+  const again = await guest.request("hint"); // a second tap at once
+  relay.stop();
+  clearInterval(guest.watch);
+  assert.equal(first.hint, "play:7D");
+  assert.equal(again.error.code, "rate_limited");
+  for (const lang of ["en", "it", "fa", "ar", "vi"]) {
+    useLanguage(lang);
+    const view = { hintEl: h("div", { hidden: true }) };
+    assert.equal(showHintRefusal(view, again), true);
+    assert.equal(view.hintEl.hidden, false);
+    const said = view.hintEl.textContent;
+    const words = JSON.parse(readFileSync(new URL(`../i18n/${lang}.json`, import.meta.url), "utf-8"));
+    assert.equal(said, words["live.hint_wait"]);
+    assert.doesNotMatch(said, /[{}]|live\./);
+    assert.equal(showHintRefusal(view, { ok: false, error: { code: "busy", message: "too many requests at once" } }), true);
+    assert.equal(view.hintEl.textContent, words["live.busy"]); // a guest's queue full: said too
+    assert.equal(showHintRefusal(view, first), false); // an answered hint is showHint's
+  }
+  useLanguage("en");
 });

@@ -28,6 +28,7 @@ const main = document.getElementById("main");
 let site = null;
 let view = null; // the live TableView, kept while only the tab or nothing changes
 let viewKey = null;
+let joined = null; // a live guest's table: {code, page, relabel} (joinPage)
 
 function parseRoute() {
   const raw = location.hash.replace(/^#/, "") || "/";
@@ -346,6 +347,27 @@ function notFound() {
     h("p", {}, h("a", { href: "#/", text: t("tradition.back") })));
 }
 
+/** A live guest's page: the join page, then the table on the host's engine. Once the guest has
+ * joined, the page is kept while its invitation's route stays (a new language re-labels it in
+ * place): drawn again, it would leave the guest with the join page of an invitation already
+ * used while the connection, or the table, went on out of sight. */
+function joinPage(params) {
+  const code = params.get("i");
+  if (joined && joined.code === code && joined.page.isConnected) {
+    joined.relabel();
+    return joined.page;
+  }
+  joined = null;
+  const page = renderJoin(site, params, (root, o) => {
+    if (!page.isConnected) { o.engine.channel.close(); return; } // the guest went elsewhere meanwhile: gone, and the host is told
+    if (view) view.destroy();
+    view = new TableView(root, { engine: o.engine, game: o.game, deck: o.deck, guest: true });
+    viewKey = "join";
+    view.start();
+  }, { keep: (relabel) => { joined = { code, page, relabel }; } });
+  return page;
+}
+
 function route() {
   const { parts, params } = parseRoute();
   const prevId = document.activeElement && document.activeElement.id;
@@ -355,15 +377,10 @@ function route() {
   else if (parts[0] === "game" && parts.length === 2) page = renderGame(parts[1], params);
   else if (parts[0] === "stats" && parts.length <= 2) page = renderStats(site.catalogue, parts[1] || null, params) || notFound();
   else if (parts[0] === "replay" && parts.length === 2) page = renderReplay(site, parts[1]);
-  else if (parts[0] === "join" && parts.length === 1) page = renderJoin(site, params, (root, o) => {
-    if (view) view.destroy();
-    view = new TableView(root, { engine: o.engine, game: o.game, deck: o.deck, guest: true });
-    viewKey = "join";
-    view.start();
-  });
+  else if (parts[0] === "join" && parts.length === 1) page = joinPage(params);
   else if (parts[0] === "daily" && parts.length === 1) page = renderDaily(site, params);
   else page = notFound();
-  if (!(parts[0] === "game") && view) { view.destroy(); view = null; viewKey = null; }
+  if (!(parts[0] === "game" || (joined && page === joined.page)) && view) { view.destroy(); view = null; viewKey = null; }
   const kept = keepFirstPaint(page);
   if (kept) for (const e of [...main.children]) { if (e !== kept) e.remove(); }
   else clear(main).appendChild(page);

@@ -18,7 +18,7 @@ import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
 import { renderSetup, showDeclareChooser } from "./table/minchiate.js";
-import { describeAction, showHint, hideHint } from "./table/hint.js";
+import { describeAction, showHint, showHintRefusal, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
 import { askConfirm } from "./table/confirm.js";
@@ -502,8 +502,8 @@ export class TableView {
     if (this.el.dataset.state !== "yours") return;
     const token = this.ctl.token;
     const res = await this.ctl.hint();
-    if (!this.isCurrent(token) || !res.ok || this.el.dataset.state !== "yours") return;
-    showHint(this, res);
+    if (!this.isCurrent(token) || this.el.dataset.state !== "yours") return;
+    if (res.ok) showHint(this, res); else showHintRefusal(this, res);
   }
 
   async undo() {

@@ -135,8 +135,11 @@ export function friendsBox(relay, { game, deck, hostName }) {
   return box;
 }
 
-/** The guest's page: #/join?i=<invitation>. `mountTable(root, {engine, game, deck, seat})` draws the table. */
-export function renderJoin(site, params, mountTable) {
+/** The guest's page: #/join?i=<invitation>. `mountTable(root, {engine, game, deck, seat})` draws
+ * the table. `keep(relabel)` is called once the guest has joined (a connection is being made):
+ * from then on the page must be kept as it is, not drawn again (a new language calls
+ * `relabel()`, which says the page's own words again). */
+export function renderJoin(site, params, mountTable, { keep = null } = {}) {
   const page = h("section", { class: "page join-page" });
   const title = h("h1", { text: t("live.join_title") });
   const body = h("div", { class: "join-body" });
@@ -154,8 +157,10 @@ export function renderJoin(site, params, mountTable) {
     document.title = `${t("live.join_title")} · ${gname} · ${t("app.name")}`;
     const join = h("button", { type: "button", class: "btn primary join-go", text: t("live.join", { name: inv.guest || t("live.you") }) });
     body.append(h("p", { class: "join-text", text: t("live.join_text", { host: inv.host, game: gname, deck: tr ? tr.name : inv.deck, seat: num(inv.seat + 1) }) }), join, iceField());
+    let relabel = () => {};
     join.addEventListener("click", async () => {
       join.disabled = true;
+      if (keep) keep(() => relabel());
       let a;
       try { a = await answer(inv.sdp); } catch (err) {
         body.append(h("p", { class: "challenge-bad", role: "alert", text: t("table.error", { message: String(err.message || err) }) }));
@@ -164,23 +169,36 @@ export function renderJoin(site, params, mountTable) {
       const code = await pack({ id: inv.id, sdp: a.sdp });
       const field = h("textarea", { class: "reply-code", rows: 3, readonly: true, dir: "ltr", "aria-label": t("live.your_reply") });
       field.value = code;
-      const status = h("p", { class: "share-status", role: "status", text: t("live.waiting_host", { host: inv.host }) });
-      clear(body).append(h("p", { text: t("live.send_reply", { host: inv.host }) }), field,
-        h("button", { type: "button", class: "btn copy-reply", text: t("share.copy"), onclick: async () => {
-          field.select();
-          try { await navigator.clipboard.writeText(code); status.textContent = t("share.copied"); } catch { document.execCommand("copy"); }
-        } }),
-        await qrSvg(code, t("live.your_reply")), status);
+      const status = h("p", { class: "share-status", role: "status" });
+      const intro = h("p");
+      const copy = h("button", { type: "button", class: "btn copy-reply", onclick: async () => {
+        field.select();
+        try { await navigator.clipboard.writeText(code); status.textContent = t("share.copied"); } catch { document.execCommand("copy"); }
+      } });
+      const qr = await qrSvg(code, t("live.your_reply"));
+      relabel = () => {
+        title.textContent = t("live.join_title");
+        intro.textContent = t("live.send_reply", { host: inv.host });
+        copy.textContent = t("share.copy");
+        field.setAttribute("aria-label", t("live.your_reply"));
+        qr.setAttribute("aria-label", t("live.your_reply"));
+        status.textContent = t(status.dataset.reason === "no_answer" ? "live.no_answer" : "live.waiting_host", { host: inv.host });
+      };
+      relabel();
+      clear(body).append(intro, field, copy, qr, status);
       // no connection after a while: the host may have used another device's reply, or none arrived
-      const late = setTimeout(() => { status.dataset.reason = "no_answer"; status.textContent = t("live.no_answer", { host: inv.host }); },
-        ANSWER_S * 1000);
+      const late = setTimeout(() => { status.dataset.reason = "no_answer"; relabel(); }, ANSWER_S * 1000);
       const channel = await a.channel;
       clearTimeout(late);
       // the way back from a table whose host is gone: a new invitation, pasted here in one step
       const engine = new RemoteEngine(channel, { host: inv.host, onGone: () => { location.hash = "#/join"; } });
       onGone(a.pc, channel, () => engine.lose());
       clear(body);
-      title.textContent = t("live.table_title", { game: gname, host: inv.host });
+      relabel = () => { // the table's page (the table relabels itself)
+        title.textContent = t("live.table_title", { game: t(`game.${g.id}.name`), host: inv.host });
+        document.title = `${title.textContent} · ${t("app.name")}`;
+      };
+      relabel();
       mountTable(body, { engine, game: g, deck: inv.deck, seat: inv.seat });
     }, { once: true });
   })();

@@ -53,11 +53,15 @@ export async function answer(offerSdp) {
   return { pc, channel, sdp: pc.localDescription.sdp };
 }
 
-export const GRACE_MS = 30_000; // a "disconnected" connection this long is gone (a phone locked a while)
+export const GRACE_MS = 30_000; // a "disconnected" connection this long is gone (a browser that never says "failed")
 
 /** Calls `fn` once when the channel or its connection is gone for good. "disconnected" is a
- * network blip (a phone asleep, Wi-Fi to mobile): WebRTC often reconnects by itself, so it is
- * only `shaky(true)` and, if it lasts `grace` ms, gone; `shaky(false)` when it came back. */
+ * network blip (a phone asleep, Wi-Fi to mobile): WebRTC reconnects by itself when the path
+ * comes back, so it is only `shaky(true)` and, if it lasts `grace` ms, gone; `shaky(false)` when
+ * it came back. "failed" is final: measured in Chromium (e2e/udp_relay.py's real cut), it comes
+ * 10 s after "disconnected" and no packet crosses after it, and no ICE restart can be signalled
+ * (the data channel is the only path, and it runs over this connection): a new invitation is
+ * the way back (docs/protocol.md). */
 export function onGone(pc, channel, fn, { shaky = () => {}, grace = GRACE_MS } = {}) {
   let gone = false;
   let timer = null;

@@ -104,6 +104,26 @@ export function showHint(view, res) {
   if (b) b.focus();
 }
 
+// A live guest's hint the host refused for its cost (relay.js: one at a time, a few seconds
+// apart; too many requests at once): said in the hint box, never silence after a tap.
+const REFUSED = { rate_limited: "live.hint_wait", busy: "live.busy" };
+
+/** The words for a hint the host refused, or null for any other answer. */
+export function hintRefusal(res) {
+  const key = res && res.ok === false && res.error ? REFUSED[res.error.code] : undefined;
+  return key ? t(key) : null;
+}
+
+/** Says a refused hint in the hint box (a status region); false if `res` is no such refusal. */
+export function showHintRefusal(view, res) {
+  const text = hintRefusal(res);
+  if (!text) return false;
+  const box = clear(view.hintEl);
+  box.hidden = false;
+  box.append(h("p", { class: "hint-main hint-refused", text }));
+  return true;
+}
+
 export function hideHint(view) {
   if (view.hintEl) clear(view.hintEl).hidden = true;
 }
