@@ -12,7 +12,7 @@ import pytest
 
 from cardavia import lessons
 from cardavia.bridge import Bridge
-from cardavia.lessonwalk import walk
+from lessonwalks import walked
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 LESSON_DECKS = [(g, d) for g, lesson in lessons.LESSONS.items() for d in lesson["deals"]]
@@ -20,7 +20,7 @@ LESSON_DECKS = [(g, d) for g, lesson in lessons.LESSONS.items() for d in lesson[
 
 @pytest.mark.parametrize("game,deck", LESSON_DECKS)
 def test_following_the_coach_shows_every_moment_and_wins(game, deck):
-    out = walk(game, deck=deck)
+    out = walked(game, deck)
     got = [m["id"] for m in out["moments"]]
     assert sorted(got) == sorted(lessons.LESSONS[game]["moments"]), got
     assert out["turns"] >= 10  # a whole deal, not a fragment

@@ -15,6 +15,8 @@ const { narrate } = await import("../js/table/narrator.js");
 const { termNodes } = await import("../js/terms/termlink.js");
 const { openSheet } = await import("../js/table/sheet.js");
 const { setDeckData } = await import("../js/cardart.js");
+// the table loads Minchiate's plug-in by the name its description gives (site.json)
+await (await import("../js/table/plugins.js")).loadPluginFor({ id: "minchiate", plugin: "minchiate" });
 
 const DATA = engineDeckInfo();
 setDeckData(DATA);
@@ -155,7 +157,7 @@ test("the score sheet's lines named by a term are buttons that open it", () => {
   const mi = document.createElement("dialog");
   const miSheet = { deal: 1, winner_team: 0, totals: [1, 0], points: [80, 62], net_resti: 1,
     lines: [{ key: "kill", team: 0, points: 5, detail: { cards: ["T13"], phase: "play", trick: 3 } }, { key: "resto", team: 0, points: 0, resti: 1, detail: { final: true } }] };
-  openSheet(mi, { sheet: miSheet, snap: { seat: 0, teams: [[0, 2], [1, 3]], result: { winner_team: 0, scores: [1, 0] } }, game: { id: "minchiate", format: "single" }, onNewMatch: () => {} });
+  openSheet(mi, { sheet: miSheet, snap: { seat: 0, teams: [[0, 2], [1, 3]], result: { winner_team: 0, scores: [1, 0] } }, game: { id: "minchiate", format: "single", plugin: "minchiate" }, onNewMatch: () => {} });
   const miTerms = mi.querySelectorAll("button").filter((b) => b.dataset.term).map((b) => b.dataset.term);
   assert.deepEqual(miTerms, ["kill", "resti"]);
 });

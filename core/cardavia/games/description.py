@@ -129,6 +129,8 @@ class Description:
         if self.cards_in_play is not None:
             entry["cards_in_play"] = self.cards_in_play
         entry.update(layout=self.layout, stock=self.stock)
+        if self.plugin is not None:  # the web table loads it by this name (table/plugins.js)
+            entry["plugin"] = self.plugin
         return entry
 
     def web_entry(self) -> dict:
