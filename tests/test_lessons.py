@@ -65,7 +65,12 @@ def test_restore_keeps_a_lesson_only_when_asked_and_practice_leaves_it():
 def test_catalogue_offers_a_lesson_for_every_game():
     cat = ask(Bridge(), op="catalogue")["catalogue"]["games"]
     for game, lesson in lessons.LESSONS.items():
-        assert cat[game]["lesson"] == {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"])}
+        entry = cat[game]["lesson"]
+        assert {k: entry[k] for k in ("moments", "decks")} == {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"])}
+        # what the coach points at, for moments of this lesson only
+        assert entry["points_at"] and set(entry["points_at"]) <= set(lesson["moments"])
+    assert cat["tarocchi"]["lesson"]["points_at"]["trump"] == "table"  # no stock: the duty to trump
+    assert cat["briscola"]["lesson"]["points_at"]["trump"] == "stock"  # the turned-up trump
 
 
 # ------------------------------------------------------------------ the detector, by hand

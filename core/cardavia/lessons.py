@@ -48,6 +48,10 @@ def moments(game: str, events: list[dict], snap: dict) -> list[Moment]:
 
 
 def catalogue_entry(game: str) -> dict | None:
-    """What the catalogue says of a game's lesson (the page offers "Learn" with it)."""
+    """What the catalogue says of a game's lesson (the page offers "Learn" with it; the
+    coach points at ``points_at``'s part of the table for a moment)."""
     lesson = LESSONS.get(game)
-    return None if lesson is None else {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"])}
+    if lesson is None:
+        return None
+    return {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"]),
+            "points_at": dict(DESCRIPTIONS[game].lesson.points_at)}

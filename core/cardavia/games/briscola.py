@@ -303,7 +303,8 @@ DESCRIPTION = Description(
     terms=("trump", "rank_order", "card_points"),
     figures=(Figure("points", "avg", "total"),),
     lesson=Lesson(moments=("trump", "trump_take", "last_draw"), deals={"piacentine": (2, 1)},
-                  detect=lesson_moments),
+                  detect=lesson_moments,
+                  points_at={"trump": "stock", "trump_take": "scores", "last_draw": "stock"}),
     site=PLAYABLE,
     shortcut=Shortcut("piacentine", "Briscola with the Piacentine deck"),
 )

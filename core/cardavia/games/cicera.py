@@ -481,7 +481,8 @@ DESCRIPTION = Description(
     figures=(Figure("points", "avg", "total"), Figure("sweeps", "avg", "count", "scopa"),
              Figure("napola", "rate", "scored", "napola")),
     lesson=Lesson(moments=("partner", "picada", "matta"), deals={"bresciane": (1, 0)},
-                  detect=lesson_moments),
+                  detect=lesson_moments,
+                  points_at={"partner": "seat", "picada": "table", "matta": "table"}),
     site=PLAYABLE,
     shortcut=Shortcut("bresciane", "Cicera with the Bresciane deck"),
 )

@@ -23,6 +23,8 @@ PLAYABLE, HELD, ENGINE = "playable", "held", "engine"
 SITE_STATES = (PLAYABLE, HELD, ENGINE)
 FORMATS = ("single_deal", "match")
 LAYOUTS = ("tricks", "fishing")
+# The parts of the table the coach can point at (web/js/table/coach.js).
+REGIONS = ("stock", "scores", "table", "choices", "seat")
 # The rules tab's sections: rules.<game>.<section> in every catalogue.
 RULES_SECTIONS = ("objective", "setup", "turn", "scoring")
 
@@ -31,12 +33,14 @@ RULES_SECTIONS = ("objective", "setup", "turn", "scoring")
 class Lesson:
     """A guided first deal: the moments it teaches (in the order they happen), per deck
     the deal (seed, the learner's seat) in which they do (found by
-    scripts/lessons/find_lessons.py), and the detector that finds them in a response's
-    events and snapshot."""
+    scripts/lessons/find_lessons.py), the detector that finds them in a response's
+    events and snapshot, and the part of the table (REGIONS) the coach points at for each."""
 
     moments: tuple[str, ...]
     deals: Mapping[str, tuple[int, int]]
     detect: Detector
+    # what the coach points at on the table when it speaks of a moment (none: nothing)
+    points_at: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,9 @@ class Description:
                 out.append("the lesson's moments")
             if not set(self.lesson.deals) <= set(self.decks) or not self.lesson.deals:
                 out.append("a lesson deal on one of its decks")
+            if not set(self.lesson.points_at) <= set(self.lesson.moments) \
+                    or not set(self.lesson.points_at.values()) <= set(REGIONS):
+                out.append(f"what the coach points at: moments of the lesson, regions among {', '.join(REGIONS)}")
         if self.shortcut is not None and self.shortcut.deck not in self.decks:
             out.append("a shortcut deck among its decks")
         for f in self.figures:

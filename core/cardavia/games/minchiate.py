@@ -958,7 +958,9 @@ DESCRIPTION = Description(
     terms=("trump", "rank_order", "card_points", "matto", "versicola", "kill", "fola", "resti"),
     figures=(Figure("resti", "avg", "total"), Figure("points", "avg", "points")),
     lesson=Lesson(moments=("cut", "steal", "discard", "declare", "kill", "resti"),
-                  deals={"minchiate": (7, 0)}, detect=lesson_moments),
+                  deals={"minchiate": (7, 0)}, detect=lesson_moments,
+                  points_at={"cut": "stock", "steal": "stock", "discard": "choices", "declare": "choices",
+                             "kill": "scores", "resti": "scores"}),
     site=PLAYABLE, plugin="minchiate",
     shortcut=Shortcut("minchiate", "Minchiate with the Florentine deck"),
 )

@@ -408,7 +408,8 @@ DESCRIPTION = Description(
     terms=("scopa", "settebello", "primiera"),
     figures=(Figure("sweeps", "avg", "count", "scopa"), Figure("settebello", "rate", "line", "settebello")),
     lesson=Lesson(moments=("choice", "sweep", "settebello", "primiera"),
-                  deals={"piacentine": (2, 1), "siciliane": (20, 0)}, detect=lesson_moments),
+                  deals={"piacentine": (2, 1), "siciliane": (20, 0)}, detect=lesson_moments,
+                  points_at={"sweep": "table", "settebello": "table", "primiera": "scores"}),
     site=PLAYABLE,
     shortcut=Shortcut("siciliane", "Scopa with the Siciliane deck"),
 )

@@ -689,7 +689,9 @@ DESCRIPTION = Description(
     terms=("honours", "trump", "rank_order", "card_points", "matto"),
     figures=(Figure("points", "avg", "total"), Figure("honours", "avg", "count", "honours")),
     lesson=Lesson(moments=("discard", "follow", "trump", "matto", "honours"),
-                  deals={"tarocco-piemontese": (1, 1)}, detect=lesson_moments),
+                  deals={"tarocco-piemontese": (1, 1)}, detect=lesson_moments,
+                  points_at={"discard": "choices", "follow": "table", "trump": "table", "matto": "table",
+                             "honours": "scores"}),
     site=PLAYABLE,
     shortcut=Shortcut("tarocco-piemontese", "Tarocchi with the Piedmontese tarot"),
 )
