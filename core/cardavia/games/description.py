@@ -137,12 +137,6 @@ class Description:
             entry["plugin"] = self.plugin
         return entry
 
-    def web_entry(self) -> dict:
-        """What the web table reads of the game instead of lists of game ids: its terms,
-        its record figures, its plug-in."""
-        return {"terms": list(self.terms), "figures": [f.to_json() for f in self.figures],
-                "plugin": self.plugin}
-
     def problems(self) -> list[str]:
         """What is wrong with the description itself (empty when it is whole)."""
         out = []
@@ -152,8 +146,8 @@ class Description:
             out.append("a name")
         if self.seats not in (2, 3, 4):
             out.append(f"seats (2 to 4, not {self.seats!r})")
-        if self.partnerships != (self.seats == 4):
-            out.append("partnerships (four seats play in pairs)")
+        if self.partnerships and self.seats % 2:
+            out.append("partnerships of an even number of seats")
         if not self.decks:
             out.append("its decks")
         if self.layout not in LAYOUTS:
