@@ -74,8 +74,9 @@ bench: setup-py
 
 # Expert against normal, 2,000 seat-swapped deals per game (4,000 deals; hours): resumable,
 # each game's log in bench/arena/ keeps every pair played, so a stopped run goes on where
-# it stopped. ARENA_GAMES and JOBS choose what and how wide.
-ARENA_GAMES ?= briscola scopa cicera tarocchi
+# it stopped. ARENA_GAMES (default: every game, from the games' descriptions: python -m
+# cardavia games) and JOBS choose what and how wide.
+ARENA_GAMES ?= $(shell PYTHONPATH=core $(PY_BASE) -m cardavia games)
 JOBS ?= 1
 bench-arena:
 	for g in $(ARENA_GAMES); do \

@@ -17,7 +17,8 @@ WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[o
 
 # The games a player can open and their decks, in the catalogue's order: from the
 # engine's catalogue (core/cardavia/traditions.py, which the build writes into
-# data/site.json), so a new game is tested without editing a list here.
+# data/site.json; its games are the games' own DESCRIPTIONs), so a new game is tested
+# without editing a list here or in any test file.
 _CATALOGUE = catalogue()
 GAMES: tuple[str, ...] = tuple(g for g, entry in _CATALOGUE["games"].items() if entry["playable"])
 DECKS: dict[str, tuple[str, ...]] = {g: tuple(_CATALOGUE["games"][g]["decks"]) for g in GAMES}
@@ -26,6 +27,8 @@ GAME_DECKS: tuple[tuple[str, str], ...] = tuple((g, d) for g in GAMES for d in D
 # every game that has a lesson, on the first deck its lesson deals for
 LESSONS: tuple[tuple[str, str], ...] = tuple((g, _CATALOGUE["games"][g]["lesson"]["decks"][0])
                                              for g in GAMES if _CATALOGUE["games"][g]["lesson"])
+# every tradition (deck) of the catalogue, in its order
+TRADITIONS: tuple[str, ...] = tuple(t["id"] for t in _CATALOGUE["traditions"])
 
 
 def table_deck(game: str) -> str:

@@ -12,11 +12,11 @@ import json
 import pytest
 
 from conftest import BOOT_TIMEOUT, DIST, ROOT
+from helpers import TRADITIONS
 
 ARTIFACTS = ROOT / "test-artifacts"
 READY = "window.__cardavia && window.__cardavia.ready === true"
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
-TRADITIONS = ("piacentine", "siciliane", "bresciane", "tarocco-piemontese", "minchiate")
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 # The corner index each rendered face shows: its <use data-index> draws a <text> kept in <defs>.

@@ -19,13 +19,13 @@ import pytest
 
 from cardavia.traditions import catalogue
 from conftest import ROOT, shared_page
-from helpers import set_lang, snapshot
+from helpers import DECKS, GAMES as GAME_IDS, set_lang, snapshot
 
 ART = ROOT / "test-artifacts"
 LANGS = ("en", "it", "fa", "ar", "vi")
 SIZES = ((390, 844), (360, 740))
 # every playable game of the engine's catalogue, with its first deck
-GAMES = [(gid, g["decks"][0]) for gid, g in catalogue()["games"].items() if g["playable"]]
+GAMES = [(gid, DECKS[gid][0]) for gid in GAME_IDS]
 # seeds that reach the steps that break: you deal Tarocchi (5: the discard step, then refusals in play) and
 # Minchiate (7: the discard step); the others deal a plain hand
 SEEDS = {"tarocchi": 5, "minchiate": 7}

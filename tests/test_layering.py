@@ -62,8 +62,30 @@ def test_the_web_import_graph_reads_the_known_imports():
     graph = js_import_graph(ROOT, WEB_DIRS)
     assert "web/js/table/render.js" in graph["web/js/table.js"]
     assert "web/js/dom.js" in graph["web/js/table/render.js"]
-    assert "web/js/table/cardface.js" in graph["web/js/table/minchiate.js"]
+    assert "web/js/table/cardface.js" in graph["web/js/table/plugins/minchiate.js"]
     assert len(graph) > 60 and sum(map(len, graph.values())) > 200
+
+
+PLUGINS = "web/js/table/plugins/"
+
+
+def test_no_generic_web_module_imports_a_games_plugin():
+    """A game's own table pieces (web/js/table/plugins/<name>.js, Minchiate's today) are
+    loaded by name from its description (table/plugins.js); no other module imports one,
+    so a new game's plug-in touches no generic module."""
+    graph = js_import_graph(ROOT, WEB_DIRS)
+    assert any(name.startswith(PLUGINS) for name in graph)
+    offenders = {name: sorted(t for t in targets if t.startswith(PLUGINS)) for name, targets in graph.items()
+                 if not name.startswith(PLUGINS) and not name.startswith("web/js-tests/")}  # a plug-in's own tests may
+    assert {name: t for name, t in offenders.items() if t} == {}
+
+
+def test_the_plugin_check_sees_a_static_import_of_a_plugin(tmp_path):
+    (tmp_path / "web" / "js" / "table" / "plugins").mkdir(parents=True)
+    (tmp_path / "web" / "js" / "table" / "plugins" / "g.js").write_text("export const x = 1;\n")
+    (tmp_path / "web" / "js" / "table" / "render.js").write_text('import { x } from "./plugins/g.js";\n')
+    graph = js_import_graph(tmp_path, ("web/js",))
+    assert graph["web/js/table/render.js"] == {"web/js/table/plugins/g.js"}
 
 
 def test_no_web_modules_import_each_other_in_a_circle():

@@ -12,7 +12,7 @@ import pytest
 
 from cardavia import lessons
 from cardavia.bridge import Bridge
-from cardavia.lessonwalk import walk
+from lessonwalks import walked
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 LESSON_DECKS = [(g, d) for g, lesson in lessons.LESSONS.items() for d in lesson["deals"]]
@@ -20,7 +20,7 @@ LESSON_DECKS = [(g, d) for g, lesson in lessons.LESSONS.items() for d in lesson[
 
 @pytest.mark.parametrize("game,deck", LESSON_DECKS)
 def test_following_the_coach_shows_every_moment_and_wins(game, deck):
-    out = walk(game, deck=deck)
+    out = walked(game, deck)
     got = [m["id"] for m in out["moments"]]
     assert sorted(got) == sorted(lessons.LESSONS[game]["moments"]), got
     assert out["turns"] >= 10  # a whole deal, not a fragment
@@ -65,7 +65,12 @@ def test_restore_keeps_a_lesson_only_when_asked_and_practice_leaves_it():
 def test_catalogue_offers_a_lesson_for_every_game():
     cat = ask(Bridge(), op="catalogue")["catalogue"]["games"]
     for game, lesson in lessons.LESSONS.items():
-        assert cat[game]["lesson"] == {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"])}
+        entry = cat[game]["lesson"]
+        assert {k: entry[k] for k in ("moments", "decks")} == {"moments": list(lesson["moments"]), "decks": sorted(lesson["deals"])}
+        # what the coach points at, for moments of this lesson only
+        assert entry["points_at"] and set(entry["points_at"]) <= set(lesson["moments"])
+    assert cat["tarocchi"]["lesson"]["points_at"]["trump"] == "table"  # no stock: the duty to trump
+    assert cat["briscola"]["lesson"]["points_at"]["trump"] == "stock"  # the turned-up trump
 
 
 # ------------------------------------------------------------------ the detector, by hand

@@ -7,14 +7,19 @@ from __future__ import annotations
 import json
 import re
 import struct
+import sys
 from pathlib import Path
 
 from cardavia.games import REGISTRY
-from cardavia.traditions import ENGINE_ONLY
+from cardavia.traditions import ENGINE_ONLY, HELD_BACK
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-MANIFEST = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
+sys.path.insert(0, str(ROOT / "scripts" / "build"))
+from manifest import manifest_text  # noqa: E402
+
+# the manifest the build ships: web/manifest.webmanifest plus the games' shortcuts
+MANIFEST = json.loads(manifest_text((WEB / "manifest.webmanifest").read_text(encoding="utf-8")))
 DAILY_ROUTE = "./#/daily"  # the daily deal's route (record-b's page, contract of issue 10)
 
 
@@ -52,7 +57,7 @@ def test_every_game_has_a_shortcut_to_its_table_with_a_deck_it_is_played_with():
         m = re.fullmatch(r"\./#/game/([a-z-]+)\?deck=([a-z-]+)", s["url"])
         if m:
             games[m.group(1)] = m.group(2)
-    site_games = set(REGISTRY) - ENGINE_ONLY  # engine-only games have no table yet
+    site_games = set(REGISTRY) - ENGINE_ONLY - HELD_BACK  # engine-only games have no table yet
     assert set(games) == site_games, "one shortcut per playable game"
     for game, deck in games.items():
         assert deck in REGISTRY[game].DECKS, (game, deck)

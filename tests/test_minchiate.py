@@ -467,6 +467,37 @@ def test_m22_no_extra_penalty_for_a_team_without_tricks():
     assert pts[0] == 0 and s.resti == [0, final_resti(pts[1])]
 
 
+# ----- M23: what the seed does not have ----------------------------------------------------
+def test_m23_no_cade_no_revoke_penalty_no_giro_in_seeded_play():
+    """M23: not implemented: no "cade" (nobody exposes a hand: every action is a discard,
+    a declaration, a pass or a play), no penalty for a revoke (a card that does not follow
+    is refused and nothing is scored for it), no 4-deal giro (the match is one deal)."""
+    sheet_keys = {"combination", "cards_beyond_42", "shown", "rob", "steal", "card_points",
+                  "declare", "last_trick", "resto", "kill"}
+    refused = 0
+    for seed in range(12):
+        s = new_game("minchiate", seed)
+        rng = random.Random(f"m23:{seed}")
+        deals = 0
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert {a["type"] for a in legal} <= {"discard", "declare", "pass", "play"}
+            if s.trick and s.phase == "play":
+                held = set(s.hands[s.to_move]) - {a["card"] for a in legal if a["type"] == "play"}
+                if held:  # a revoke: refused, the state unchanged
+                    before = s.to_json()
+                    with pytest.raises(IllegalAction):
+                        s.apply(f"play:{sorted(held)[0]}")
+                    assert s.to_json() == before
+                    refused += 1
+            for ev in s.apply(legal[rng.randrange(len(legal))]["id"]):
+                if ev["type"] == "deal_scored":
+                    deals += 1
+                    assert {line["key"] for line in ev["sheet"]["lines"]} <= sheet_keys
+        assert deals == 1
+    assert refused > 0
+
+
 # ----- information and computer players --------------------------------------------------
 def test_observations_show_public_takings_and_hide_the_others_discards():
     s = dealt(["7B", "T36", "T23", "KC"])

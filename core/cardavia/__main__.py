@@ -129,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", choices=games, help="one game (default: every game)")
     p.add_argument("--seed", type=int, default=1)
 
+    p = sub.add_parser("games", help="the game ids, one a line, in catalogue order (for scripts "
+                       "and the Makefile: every list of games derives from the descriptions)")
+    p.add_argument("--site", action="store_true", help="only the games the site lists")
+    p.add_argument("--decks", action="store_true", help="each with its first deck: GAME DECK")
+
     p = sub.add_parser("play", help="play a deal in the terminal")
     p.add_argument("game", choices=games)
     p.add_argument("--deck")
@@ -154,6 +159,12 @@ def main(argv: list[str] | None = None) -> int:
             out = carry(args.log, args.seeds, max(1, args.jobs))
         elif args.command == "bench":
             out = bench(args.game, args.seed)
+        elif args.command == "games":
+            from .games import DESCRIPTIONS
+            for d in DESCRIPTIONS.values():
+                if d.listed or not args.site:
+                    print(f"{d.id} {d.decks[0]}" if args.decks else d.id)
+            return 0
         elif args.command == "fuzz":
             from .fuzz import fuzz
             out = fuzz(args.requests, [args.game] if args.game else None, args.seed)

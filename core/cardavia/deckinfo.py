@@ -5,7 +5,8 @@ they show of a deck comes from here (written into ``data/site.json`` at build
 time): each deck's cards in order and the corner letter of each rank; per game
 the cards it strips out, the cards that score by themselves and how much, and
 the corner index of each rank where the game counts courts as numbers (Scopa:
-Fante or Donna 8, Cavallo 9, Re 10, as modern Italian editions print them).
+Fante or Donna 8, Cavallo 9, Re 10, as modern Italian editions print them); and,
+from each game's description, the terms it uses and its record figures.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib
 from collections import Counter
 
 from . import cards
+from .games import DESCRIPTIONS
 from .traditions import GAMES
 
 # Corner letters the Italian decks print on their courts: Fante (and Fantina),
@@ -166,6 +168,9 @@ def game_info(game_id: str) -> dict:
         "primiera": dict(getattr(module, "PRIMIERA", {})) if module is not None else {},
         # the cards each term's definition pictures (table, sheet, log, rules)
         "terms": _terms(module),
+        # from the game's description: the terms the table marks, the record's figures
+        "glossary": list(DESCRIPTIONS[game_id].terms),
+        "figures": [f.to_json() for f in DESCRIPTIONS[game_id].figures],
     }
 
 

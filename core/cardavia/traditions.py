@@ -1,12 +1,16 @@
 """The catalogue of card traditions and their games, as data.
 
-This is the one source of truth for ids, regions, card counts and links; the
-site's home and tradition pages are generated from it at build time.
+The traditions (decks: regions, card counts, links) are declared here; the games come
+from each game's own DESCRIPTION (games/description.py), and each tradition's list of
+games derives from the games' decks. The site's home and tradition pages are generated
+from this at build time.
 """
 
 from __future__ import annotations
 
 from . import cards, lessons
+from .games import DESCRIPTIONS, site_games
+from .games.description import ENGINE, HELD
 
 TRADITIONS = [
     {
@@ -17,7 +21,6 @@ TRADITIONS = [
         "suits": "spanish",
         "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Piacentine",
                       "it": "https://it.wikipedia.org/wiki/Carte_piacentine"},
-        "games": ["briscola", "scopa"],
     },
     {
         "id": "siciliane",
@@ -27,7 +30,6 @@ TRADITIONS = [
         "suits": "spanish",
         "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Siciliane",
                       "it": "https://it.wikipedia.org/wiki/Carte_siciliane"},
-        "games": ["scopa"],
     },
     {
         "id": "bresciane",
@@ -37,7 +39,6 @@ TRADITIONS = [
         "suits": "italian",
         "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Bresciane",
                       "it": "https://it.wikipedia.org/wiki/Carte_bresciane"},
-        "games": ["cicera"],
     },
     {
         "id": "tarocco-piemontese",
@@ -47,7 +48,6 @@ TRADITIONS = [
         "suits": "italian",
         "wikipedia": {"en": "https://en.wikipedia.org/wiki/Tarocco_Piemontese",
                       "it": "https://it.wikipedia.org/wiki/Tarocco_piemontese"},
-        "games": ["tarocchi"],
     },
     {
         "id": "minchiate",
@@ -57,41 +57,24 @@ TRADITIONS = [
         "suits": "italian",
         "wikipedia": {"en": "https://en.wikipedia.org/wiki/Minchiate",
                       "it": "https://it.wikipedia.org/wiki/Minchiate"},
-        "games": ["minchiate"],
     },
 ]
 
-# "layout" tells the table how to lay the middle out: "fishing" (cards captured from the
-# table) or "tricks"; "stock" whether cards are drawn from a stock during the deal.
-GAMES = {
-    "briscola": {"id": "briscola", "name": "Briscola", "players": 2, "partnerships": False,
-                 "decks": ["piacentine"], "format": "single_deal", "layout": "tricks", "stock": True},
-    "scopa": {"id": "scopa", "name": "Scopa", "players": 2, "partnerships": False,
-              "decks": ["piacentine", "siciliane"], "format": "match", "target": 11,
-              "layout": "fishing", "stock": True},
-    "cicera": {"id": "cicera", "name": "Cicera", "players": 4, "partnerships": True,
-               "decks": ["bresciane"], "format": "single_deal", "layout": "fishing", "stock": False},
-    "tarocchi": {"id": "tarocchi", "name": "Tarocchi", "players": 4, "partnerships": True,
-                 "decks": ["tarocco-piemontese"], "format": "single_deal", "cards_in_play": 62,
-                 "layout": "tricks", "stock": False},
-    "minchiate": {"id": "minchiate", "name": "Minchiate", "players": 4, "partnerships": True,
-                  "decks": ["minchiate"], "format": "single_deal", "layout": "tricks", "stock": False},
-}
+# The games of the site's catalogue, from each game's DESCRIPTION (games/description.py),
+# in catalogue order: the listed ones (playable, or coming soon). "layout" tells the
+# table how to lay the middle out: "fishing" (cards captured from the table) or
+# "tricks"; "stock" whether cards are drawn from a stock during the deal.
+GAMES = {d.id: d.catalogue_entry() for d in site_games()}
 
+# Each tradition's games: the listed games played with its deck, in catalogue order.
+for _t in TRADITIONS:
+    _t["games"] = [d.id for d in site_games() if _t["id"] in d.decks]
 
-# Games the engine plays (games/, the command line, the arena) that are not games of
-# the site yet: their table, lesson, terms and catalogue texts come later (issue 43's
-# site half). The site's catalogue is ``GAMES`` above, which does not list them;
-# tests/test_engine_only.py checks that every registered game is either in GAMES or
-# here, and that these stay out of the catalogue until their site parts land.
-ENGINE_ONLY: frozenset[str] = frozenset({"briscola4", "scopone"})
+# Games the engine plays (games/, the command line, the arena) that the site does not
+# list yet (their DESCRIPTION's site is ENGINE), and games it lists as coming soon (HELD).
+ENGINE_ONLY: frozenset[str] = frozenset(gid for gid, d in DESCRIPTIONS.items() if d.site == ENGINE)
+HELD_BACK: frozenset[str] = frozenset(gid for gid, d in DESCRIPTIONS.items() if d.site == HELD)
 
-# Games the engine plays whose table is not ready yet: the site keeps showing them
-# as coming soon until the lead removes them from this set.
-HELD_BACK: frozenset[str] = frozenset()
-
-# Wikipedia articles by language (English where the reader's language has none): the
-# Italian titles are the it.wikipedia articles on each deck; fa, ar and vi have none.
 
 def tradition(tradition_id: str) -> dict:
     for t in TRADITIONS:

@@ -8,7 +8,7 @@ with fixed seeds; the time runs in the page from the click to the table's next
 data-state="yours". The LAST line printed is one JSON object:
   {"pace": {game: {"turns", "p50_ms", "p95_ms", "max_ms"}}, "speed", "level"}
 
-Usage: python scripts/bench/bench_pace.py [--turns 24] [--games briscola,scopa,cicera,tarocchi]
+Usage: python scripts/bench/bench_pace.py [--turns 24] [--games briscola,scopa,…] (default: every playable game)
 (`make bench-web` runs it after the boot benchmark.)
 """
 
@@ -23,14 +23,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
+sys.path.insert(0, str(ROOT / "core"))
 from serve import make_server  # noqa: E402
+from cardavia.games import site_games  # noqa: E402
+from cardavia.games.description import PLAYABLE  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
 # a function, not an expression: the site's policy refuses the eval a bare expression needs
 READY = "() => window.__cardavia && window.__cardavia.ready === true"
-DECKS = {"briscola": "piacentine", "scopa": "piacentine", "cicera": "bresciane",
-         "tarocchi": "tarocco-piemontese"}
+# Every playable game of the site, on its first deck (from the games' descriptions).
+DECKS = {d.id: d.decks[0] for d in site_games() if d.site == PLAYABLE}
 WAITING = ".table-view[data-state=yours], .table-view[data-state=over], dialog[open]"
 
 # Clicks the first playable card (and the first capture offered) and resolves with the

@@ -37,7 +37,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
+sys.path.insert(0, str(ROOT / "core"))
 from serve import Handler, make_server  # noqa: E402
+from cardavia.games import site_games  # noqa: E402
+from cardavia.games.description import PLAYABLE  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
@@ -47,8 +50,8 @@ READING_MS = 3000
 CORNER = {"x": 8, "y": 14}  # a card's top-left corner, uncovered by its neighbour in a fanned hand
 # The games whose computer move time is measured, with their decks; the bars (issues 12
 # and 27, at every level): p95 <= 300 ms (two players), <= 800 ms (four).
-MOVE_GAMES = (("briscola", "piacentine"), ("scopa", "piacentine"), ("cicera", "bresciane"),
-              ("tarocchi", "tarocco-piemontese"), ("minchiate", "minchiate"))
+# Every playable game of the site, on its first deck (from the games' descriptions).
+MOVE_GAMES = tuple((d.id, d.decks[0]) for d in site_games() if d.site == PLAYABLE)
 
 # The bare boot: a page under the site's root (so the same service worker serves it) whose
 # module worker does nothing but loadPyodide. Served by this script, never part of dist/.

@@ -93,7 +93,8 @@ def run(game: str, level: str, others: str, deals: int, seed: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", default="cicera,tarocchi,minchiate", help="comma-separated")
+    p.add_argument("--game", default=",".join(KINDS),
+                   help="comma-separated (default: every game whose blunders are defined)")
     p.add_argument("--level", default="normal", help="the partner's level")
     p.add_argument("--others", help="the other three seats' level (default: the partner's)")
     p.add_argument("--deals", type=int, default=100)

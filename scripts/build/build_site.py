@@ -2,7 +2,7 @@
 """Build the static site into dist/ (git-ignored).
 
 dist/ holds everything the site needs, served from itself (no CDN):
-  index.html, embed.html, embed.js, sw.js, manifest.webmanifest, css/, js/, i18n/, icons/
+  index.html, embed.html, embed.js, sw.js, manifest.webmanifest (+ the games' shortcuts), css/, js/, i18n/, icons/
   worker/engine-worker.js        the module Web Worker that runs the engine; worker/snapshot.js
                                  keeps its memory snapshot, keyed by this build (stamped here)
   pyodide/                       the five Pyodide runtime files and the engine wheel;
@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from precompress import precompress  # noqa: E402
 from first_paint import prerender  # noqa: E402
+from manifest import write_manifest  # noqa: E402
 from minify import minify, site_scripts  # noqa: E402
 from wheel_contents import shipped, strip_wheel  # noqa: E402
 
@@ -384,6 +385,7 @@ def main() -> None:
     # js-tests/: the web modules' unit tests (node --test), never the site's
     shutil.copytree(WEB, dist, ignore=shutil.ignore_patterns("sw.js", "js-tests", "*~", ".*"))
     shutil.copytree(WORKER, dist / "worker", ignore=shutil.ignore_patterns("*~", ".*"))
+    write_manifest(WEB, dist)  # the games' shortcuts, from their descriptions
     copy_fonts(dist)
     copy_vendor_js(dist)
     vendor_pyodide(dist)

@@ -1,9 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { narrate } from "../js/table/narrator.js";
-import { comboName, lineDetail, leadText } from "../js/table/minchiate.js";
+import { comboName, lineDetail, leadText } from "../js/table/plugins/minchiate.js";
 import { discardReasons } from "../js/table/choosers.js";
 import { useLanguage } from "./helpers.mjs";
+import { loadPluginFor } from "../js/table/plugins.js";
+
+// the table loads Minchiate's plug-in by the name its description gives (site.json)
+await loadPluginFor({ id: "minchiate", plugin: "minchiate" });
 
 const ctx = { me: 0, seatName: (s) => (s === 0 ? "You" : "AI East"), teamName: (t) => (t === 0 ? "You & partner" : "Opponents") };
 

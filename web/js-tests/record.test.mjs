@@ -1,7 +1,12 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { summary, addToTotals, totalsFrom, dealFacts, matchOutcome, matchMargin, series, ALL } from "../js/record/stats.js";
+import { summary, addToTotals, totalsFrom, dealFacts, dealFigures, matchOutcome, matchMargin, series, ALL } from "../js/record/stats.js";
 import { readRecord, parseImport, entryProblem, RECORD_VERSION } from "../js/record/schema.js";
+import { setDeckData } from "../js/cardart/deckdata.js";
+import { engineDeckInfo } from "./deckinfo.mjs";
+
+// each game's record figures come from its description, in the engine's data (site.json)
+setDeckData(engineDeckInfo());
 
 // A localStorage for store.js under Node (dom.js reads the global at call time).
 class MemoryStorage {
@@ -186,4 +191,14 @@ test("the table records a finished match once, with its mode, and never a practi
   assert.deepEqual([list[0].game, list[0].level, list[0].seed, list[0].mode, list[0].daily, list[0].seat], ["briscola", "expert", 9, "daily", "2026-12-01", 0]);
   assert.equal(matchOutcome(list[0]), "lost");
   assert.deepEqual(notices, []);
+});
+
+test("each game's figures are read where its description says: Cicera's napola only with points, Minchiate's card points", () => {
+  const sheet = { totals: [9, 4], points: [51, 42], lines: [
+    { key: "scopa", team: 0, points: 2, detail: { count: 2 } }, { key: "napola", team: 1, points: 0 },
+    { key: "napola", team: 0, points: 3 }] };
+  assert.deepEqual(dealFigures("cicera", sheet, 0), { points: 9, sweeps: 2, napola: 1 });
+  assert.deepEqual(dealFigures("cicera", sheet, 1), { points: 4, sweeps: 0, napola: 0 }); // a napola line of 0 is none
+  assert.deepEqual(dealFigures("minchiate", sheet, 1), { resti: 4, points: 42 });
+  assert.deepEqual(dealFigures("no-such-game", sheet, 0), {});
 });

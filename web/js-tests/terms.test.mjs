@@ -10,17 +10,19 @@ import { engineDeckInfo } from "./deckinfo.mjs";
 import { t } from "../js/i18n.js";
 
 useFakeDom();
-const { TERMS, termsOf, markTerms, lineTerm } = await import("../js/terms/terms.js");
+const { TERMS, termsOf, markTerms, lineTerm, usesTerm } = await import("../js/terms/terms.js");
 const { narrate } = await import("../js/table/narrator.js");
 const { termNodes } = await import("../js/terms/termlink.js");
 const { openSheet } = await import("../js/table/sheet.js");
 const { setDeckData } = await import("../js/cardart.js");
+// the table loads Minchiate's plug-in by the name its description gives (site.json)
+await (await import("../js/table/plugins.js")).loadPluginFor({ id: "minchiate", plugin: "minchiate" });
 
 const DATA = engineDeckInfo();
 setDeckData(DATA);
 
 const LANGS = ["en", "it", "fa", "ar", "vi"];
-const GAMES = ["briscola", "scopa", "cicera", "tarocchi", "minchiate"];
+const GAMES = Object.keys(DATA.games); // every game of the site, from the engine's descriptions
 const ctx = { me: 0, seatName: (s) => ["You", "East", "Partner", "West"][s], teamName: (tm) => ["You", "They"][tm] };
 
 test("every term has a name, a definition and its running-text forms in all five catalogues", () => {
@@ -34,7 +36,7 @@ test("every term has a name, a definition and its running-text forms in all five
       // a game's own wording exists wherever English has one
       for (const key of Object.keys(en).filter((k) => k.startsWith(`term.${id}.def.`))) {
         assert.ok(cat[key], `${lang}: ${key}`);
-        assert.ok(TERMS[id].games.includes(key.split(".").pop()), key);
+        assert.ok(usesTerm(key.split(".").pop(), id), key);
       }
       if (lang !== "en") assert.notEqual(cat[`term.${id}.def`], en[`term.${id}.def`], `${lang}: term.${id}.def is English`);
     }
@@ -155,7 +157,19 @@ test("the score sheet's lines named by a term are buttons that open it", () => {
   const mi = document.createElement("dialog");
   const miSheet = { deal: 1, winner_team: 0, totals: [1, 0], points: [80, 62], net_resti: 1,
     lines: [{ key: "kill", team: 0, points: 5, detail: { cards: ["T13"], phase: "play", trick: 3 } }, { key: "resto", team: 0, points: 0, resti: 1, detail: { final: true } }] };
-  openSheet(mi, { sheet: miSheet, snap: { seat: 0, teams: [[0, 2], [1, 3]], result: { winner_team: 0, scores: [1, 0] } }, game: { id: "minchiate", format: "single" }, onNewMatch: () => {} });
+  openSheet(mi, { sheet: miSheet, snap: { seat: 0, teams: [[0, 2], [1, 3]], result: { winner_team: 0, scores: [1, 0] } }, game: { id: "minchiate", format: "single", plugin: "minchiate" }, onNewMatch: () => {} });
   const miTerms = mi.querySelectorAll("button").filter((b) => b.dataset.term).map((b) => b.dataset.term);
   assert.deepEqual(miTerms, ["kill", "resti"]);
+});
+
+test("a game's terms are its description's (the engine's glossary), each one a term the table can picture", () => {
+  for (const game of GAMES) {
+    const glossary = DATA.games[game].glossary;
+    assert.ok(glossary.length > 0, game);
+    for (const id of glossary) assert.ok(TERMS[id], `${game}: ${id} has no picture in terms.js`);
+    assert.deepEqual([...termsOf(game)].sort(), [...glossary].sort(), game);
+  }
+  assert.deepEqual(termsOf("no-such-game"), []);
+  assert.equal(lineTerm("primiera", "scopa"), "primiera");
+  assert.equal(lineTerm("primiera", "briscola"), null); // Briscola's description has no primiera
 });

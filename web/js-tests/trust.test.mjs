@@ -11,7 +11,7 @@ import { t } from "../js/i18n.js";
 useFakeDom();
 const { openSheet, outcomeOf } = await import("../js/table/sheet.js");
 const { describeMoveId } = await import("../js/table/hint.js");
-const { comboText } = await import("../js/table/minchiate.js");
+const { comboText } = await import("../js/table/plugins/minchiate.js");
 const { cardName, setCardNaming } = await import("../js/names.js");
 const { setDeckData } = await import("../js/cardart.js");
 

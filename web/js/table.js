@@ -17,7 +17,7 @@ import { renderSeat, renderInfo, renderPlay, renderLed, renderStock, renderHand,
 import { showCaptureChooser, showDiscardChooser } from "./table/choosers.js";
 import { openSheet, verdictText } from "./table/sheet.js";
 import { showBoot } from "./table/boot.js";
-import { renderSetup, showDeclareChooser } from "./table/minchiate.js";
+import { loadPluginFor, pluginFor } from "./table/plugins.js";
 import { describeAction, showHint, showHintRefusal, hideHint } from "./table/hint.js";
 import { buildTable } from "./table/layout.js";
 import { openPile } from "./table/piles.js";
@@ -147,7 +147,7 @@ export class TableView {
     this.unsub = this.engine.onState((s) => showBoot(this.overlay, s, () => this.retry()));
     this.unlost = this.engine.onLost(() => this.recover());
     try {
-      await this.engine.start();
+      await Promise.all([this.engine.start(), loadPluginFor(this.game)]);
     } catch {
       return; // the overlay shows the failure and a Retry button
     }
@@ -533,7 +533,8 @@ export class TableView {
     renderInfo(this.myInfo, me, s, this);
     renderPlay(this.playEl, s, this);
     renderLed(this.ledEl, s, this);
-    if (s.setup) renderSetup(this.stockEl, s, this); else renderStock(this.stockEl, s, this);
+    const own = pluginFor(this.game);
+    if (s.setup && own) own.renderSetup(this.stockEl, s, this); else renderStock(this.stockEl, s, this);
   }
 
   /** A table's first drawing in three steps, each laid out and painted in its own frame: the
@@ -559,7 +560,7 @@ export class TableView {
       });
       this.discardWhy = why;
     } else if (s.phase === "declare" && s.your_turn) {
-      showDeclareChooser(this.choiceEl, s, { onDeclare: (ids) => this.declare(ids) });
+      pluginFor(this.game).showDeclareChooser(this.choiceEl, s, { onDeclare: (ids) => this.declare(ids) });
     } else if (this.choiceEl.classList.contains("discard-box")) {
       clear(this.choiceEl).hidden = true;
       this.choiceEl.classList.remove("discard-box", "declare-box");

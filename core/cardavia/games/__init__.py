@@ -1,10 +1,11 @@
-"""One module per game, each exposing a ``State`` subclass; registered by id.
+"""One module per game, each exposing a ``State`` subclass and its ``DESCRIPTION``;
+registered by id.
 
-The rules of a game are one module here, found by name; a playable game needs more
-than that today: its computer player's policy (ai/<game>_policy.py, optional), its
-tradition and decks (traditions.py, deckinfo.py), its table and card art in the web
-UI (web/js/table/, web/js/cardart/), its texts in all five catalogues (web/i18n/),
-its lessons (lessons.py) and its rules file in shared/rules/."""
+The rules of a game are one module here, found by name, and its description
+(games/description.py) at its end says the rest once: seats, decks, format, options,
+terms, record figures, lesson, place on the site, web plug-in. Every list of games
+derives from ``DESCRIPTIONS``; docs/adding-a-game.md says what else a game brings
+(its policy, texts, rules tests) and tests/test_completeness.py checks it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import importlib
 import pkgutil
 
 from .base import GameError, IllegalAction, State
+from .description import Description
 
 
 def _discover() -> dict[str, type[State]]:
@@ -20,7 +22,7 @@ def _discover() -> dict[str, type[State]]:
     docstring)."""
     found: dict[str, type[State]] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name == "base" or info.name.startswith("_"):
+        if info.name in ("base", "description") or info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         for obj in vars(module).values():
@@ -31,6 +33,25 @@ def _discover() -> dict[str, type[State]]:
 
 
 REGISTRY: dict[str, type[State]] = _discover()
+
+
+def _descriptions() -> dict[str, Description]:
+    """Each registered game's ``DESCRIPTION`` (from its rules module), in catalogue order."""
+    found = {}
+    for gid, cls in REGISTRY.items():
+        description = getattr(importlib.import_module(cls.__module__), "DESCRIPTION", None)
+        if isinstance(description, Description) and description.id == gid:
+            found[gid] = description
+    return dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+
+
+# Every game that describes itself (tests/test_completeness.py: all registered games do).
+DESCRIPTIONS: dict[str, Description] = _descriptions()
+
+
+def site_games() -> list[Description]:
+    """The games the site lists (playable or coming soon), in catalogue order."""
+    return [d for d in DESCRIPTIONS.values() if d.listed]
 
 
 def game_class(game_id: str) -> type[State]:
@@ -51,5 +72,5 @@ def load_state(data: dict) -> State:
     return game_class(data.get("game", "")).from_json(data)
 
 
-__all__ = ["REGISTRY", "GameError", "IllegalAction", "State", "game_class", "new_game",
+__all__ = ["DESCRIPTIONS", "Description", "REGISTRY", "site_games", "GameError", "IllegalAction", "State", "game_class", "new_game",
            "load_state"]

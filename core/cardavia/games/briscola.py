@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from . import _moments
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import Action, State, require, rng_for
 
 # Rank strength (higher wins) and card points; separate things (B3, seed). The
@@ -275,3 +277,34 @@ class BriscolaState(State):
     def solver_key(self):
         return (*(tuple(sorted(h)) for h in self.hands), tuple(self.stock),
                 tuple(c for _, c in self.trick), self.to_move, self.points[0], self.points[1])
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the turned trump, a trick of points won with a trump, the
+    last draw."""
+    trump_suit = snap.get("trump_suit")
+    for ev in events:
+        if ev["type"] == "dealt" and ev.get("trump"):
+            yield {"id": "trump", "card": ev["trump"], "suit": _moments.suit(ev["trump"])}
+        elif ev["type"] == "trick_won" and ev["points"] > 0 and ev["seat"] == snap["seat"]:
+            played = ev["cards"]
+            if _moments.suit(played[0]) != trump_suit and any(_moments.suit(c) == trump_suit for c in played):
+                card = next(c for c in played if _moments.suit(c) == trump_suit)
+                yield {"id": "trump_take", "card": card, "points": ev["points"]}
+    if any(ev["type"] == "drew" for ev in events) and snap.get("stock") == 0:
+        yield {"id": "last_draw"}
+
+
+DESCRIPTION = Description(
+    id="briscola", name="Briscola", order=10, seats=2, partnerships=False,
+    decks=BriscolaState.DECKS, layout="tricks", stock=True, format="single_deal",
+    rules="briscola.md",
+    terms=("trump", "rank_order", "card_points"),
+    figures=(Figure("points", "avg", "total"),),
+    lesson=Lesson(moments=("trump", "trump_take", "last_draw"), deals={"piacentine": (2, 1)},
+                  detect=lesson_moments,
+                  points_at={"trump": "stock", "trump_take": "scores", "last_draw": "stock"}),
+    site=PLAYABLE,
+    shortcut=Shortcut("piacentine", "Briscola with the Piacentine deck"),
+)

@@ -29,6 +29,7 @@ Readings chosen where the rules file leaves a choice:
 
 from __future__ import annotations
 
+from .description import ENGINE, Description
 from .base import GameError
 from .briscola import BriscolaState
 
@@ -63,3 +64,13 @@ class Briscola4State(BriscolaState):
     def next_dealer(self) -> int:
         """B4-7: the deal passes to the right: this deal's first leader deals next."""
         return self.first_leader
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+# On the engine only for now: its table, lesson, terms and texts come with the site half
+# of issue 43. (``dealer`` is the match's, for a deal played again: not a rule option.)
+DESCRIPTION = Description(
+    id="briscola4", name="Briscola a 4", order=30, seats=4, partnerships=True,
+    decks=Briscola4State.DECKS, layout="tricks", stock=True, format="single_deal",
+    rules="briscola-a-4.md", site=ENGINE,
+)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from . import _moments
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import Action, State, require, rng_for, sweep_by_sum
 
 # Capture values (section 3.1): numerals only; courts (J, N, K) have none.
@@ -454,3 +456,33 @@ class CiceraState(State):
     # ----- facts a solver needs ------------------------------------------------
     def plies_left(self) -> int | None:
         return sum(len(h) for h in self.hands)
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the partner's capture, a picada, the Matta taken."""
+    me, partner = snap["seat"], _moments.partner(snap)
+    for ev in events:
+        if ev["type"] == "bonus" and ev.get("bonus") == "picada":
+            yield {"id": "picada", "seat": ev["seat"], "points": ev.get("points", 1),
+                   "mine": _moments.team_of(snap, ev["seat"]) == _moments.team_of(snap, me)}
+        elif ev["type"] == "captured" and MATTA in [ev["card"], *ev["cards"]]:
+            yield {"id": "matta", "seat": ev["seat"], "card": MATTA,
+                   "mine": _moments.team_of(snap, ev["seat"]) == _moments.team_of(snap, me)}
+        elif ev["type"] == "captured" and ev["seat"] == partner:
+            yield {"id": "partner", "seat": partner, "card": ev["card"]}
+
+
+DESCRIPTION = Description(
+    id="cicera", name="Cicera", order=50, seats=4, partnerships=True,
+    decks=CiceraState.DECKS, layout="fishing", stock=False, format="single_deal",
+    rules="cicera.md",
+    terms=("scopa", "picada", "simili", "quadriglia", "matta", "napola"),
+    figures=(Figure("points", "avg", "total"), Figure("sweeps", "avg", "count", "scopa"),
+             Figure("napola", "rate", "scored", "napola")),
+    lesson=Lesson(moments=("partner", "picada", "matta"), deals={"bresciane": (1, 0)},
+                  detect=lesson_moments,
+                  points_at={"partner": "seat", "picada": "table", "matta": "table"}),
+    site=PLAYABLE,
+    shortcut=Shortcut("bresciane", "Cicera with the Bresciane deck"),
+)

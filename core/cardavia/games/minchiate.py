@@ -52,6 +52,8 @@ from .. import cards
 from ._sampling import assign_slots
 from . import _tricks
 from ._tricks import follow_duty, refusals
+from . import _moments
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import Action, GameError, State, rng_for
 
 PACK = cards.MINCHIATE
@@ -921,3 +923,44 @@ class MinchiateState(State):
             else:
                 s.fola = sort_cards(got + ([self.rob_stop] if self.rob_stop else []))
         return s
+
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the cut, a steal, a kill, the resti, and the steps the
+    snapshot shows (the declaration, the discard)."""
+    me = snap["seat"]
+    for ev in events:
+        if ev["type"] == "cut":
+            yield {"id": "cut", "seat": ev["seat"], "count": ev.get("stolen", 0)}
+        elif ev["type"] == "steal":
+            yield {"id": "steal", "seat": ev["seat"], "card": ev["card"], "points": ev.get("value", 0)}
+        elif ev["type"] == "scored" and ev.get("kind") == "kill":
+            team = 0 if ev["points"][0] else 1
+            yield {"id": "kill", "cards": ev.get("cards", []), "points": max(ev["points"]),
+                   "mine": team == _moments.team_of(snap, me)}
+        elif ev["type"] == "resto" and ev.get("final"):
+            yield {"id": "resti", "team": ev["team"], "resti": ev.get("resti", [0, 0]),
+                   "mine": ev["team"] == _moments.team_of(snap, me)}
+    if snap.get("your_turn") and snap.get("phase") == "declare" \
+            and any(a.get("type") == "declare" for a in snap.get("legal", [])):
+        yield {"id": "declare"}
+    for m in _moments.your_duty(snap):
+        if m["id"] == "discard":
+            yield m
+
+
+DESCRIPTION = Description(
+    id="minchiate", name="Minchiate", order=70, seats=4, partnerships=True,
+    decks=MinchiateState.DECKS, layout="tricks", stock=False, format="single_deal",
+    rules="minchiate.md",
+    terms=("trump", "rank_order", "card_points", "matto", "versicola", "kill", "fola", "resti"),
+    figures=(Figure("resti", "avg", "total"), Figure("points", "avg", "points")),
+    lesson=Lesson(moments=("cut", "steal", "discard", "declare", "kill", "resti"),
+                  deals={"minchiate": (7, 0)}, detect=lesson_moments,
+                  points_at={"cut": "stock", "steal": "stock", "discard": "choices", "declare": "choices",
+                             "kill": "scores", "resti": "scores"}),
+    site=PLAYABLE, plugin="minchiate",
+    shortcut=Shortcut("minchiate", "Minchiate with the Florentine deck"),
+)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from . import _moments
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import Action, State, require, rng_for, sweep_by_sum
 
 CAPTURE_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 8, "N": 9, "K": 10}
@@ -372,3 +374,42 @@ class ScopaState(State):
         return (*(tuple(sorted(h)) for h in self.hands),
                 tuple(sorted(self.table)), self.to_move, self.last_capturer,
                 tuple(sorted(self.piles[0])), tuple(sorted(self.piles[1])), tuple(self.scope))
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: a sweep, the settebello taken, the primiera won, and a card
+    that can take more than one group (the choice)."""
+    me = snap["seat"]
+    for ev in events:
+        if ev["type"] == "sweep":
+            yield {"id": "sweep", "seat": ev["seat"],
+                   "mine": _moments.team_of(snap, ev["seat"]) == _moments.team_of(snap, me)}
+        elif ev["type"] == "captured" and SETTEBELLO in [ev["card"], *ev["cards"]]:
+            yield {"id": "settebello", "seat": ev["seat"], "card": SETTEBELLO,
+                   "mine": _moments.team_of(snap, ev["seat"]) == _moments.team_of(snap, me)}
+    line = _moments.sheet_line(events, "primiera")
+    if line:
+        yield {"id": "primiera", "team": line["team"], "mine": line["team"] == _moments.team_of(snap, me)}
+    if snap.get("your_turn"):
+        by_card: dict[str, int] = {}
+        for action in snap.get("legal", []):
+            if action.get("type") == "capture":
+                by_card[action["card"]] = by_card.get(action["card"], 0) + 1
+        card = next((c for c, n in by_card.items() if n > 1), None)
+        if card:
+            yield {"id": "choice", "card": card, "options": by_card[card]}
+
+
+DESCRIPTION = Description(
+    id="scopa", name="Scopa", order=20, seats=2, partnerships=False,
+    decks=ScopaState.DECKS, layout="fishing", stock=True, format="match", target=TARGET,
+    rules="scopa.md",
+    terms=("scopa", "settebello", "primiera"),
+    figures=(Figure("sweeps", "avg", "count", "scopa"), Figure("settebello", "rate", "line", "settebello")),
+    lesson=Lesson(moments=("choice", "sweep", "settebello", "primiera"),
+                  deals={"piacentine": (2, 1), "siciliane": (20, 0)}, detect=lesson_moments,
+                  points_at={"sweep": "table", "settebello": "table", "primiera": "scores"}),
+    site=PLAYABLE,
+    shortcut=Shortcut("siciliane", "Scopa with the Siciliane deck"),
+)

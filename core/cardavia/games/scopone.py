@@ -35,6 +35,7 @@ Readings chosen where the rules file leaves a choice:
 
 from __future__ import annotations
 
+from .description import ENGINE, Description
 from .base import GameError
 from .scopa import ScopaState
 
@@ -111,3 +112,13 @@ class ScoponeState(ScopaState):
     def _last_sweep_counts(self) -> bool:
         """SC6: not a scopa, unless the ``last_play_sweep`` flag is on in the 10-card form."""
         return self.options["last_play_sweep"] and not self.options["classico"]
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+# On the engine only for now: its table, lesson, terms and texts come with the site half
+# of issue 43.
+DESCRIPTION = Description(
+    id="scopone", name="Scopone", order=40, seats=4, partnerships=True,
+    decks=ScoponeState.DECKS, layout="fishing", stock=False, format="match",
+    target=DEFAULT_OPTIONS["target"], options=DEFAULT_OPTIONS, rules="scopone.md", site=ENGINE,
+)

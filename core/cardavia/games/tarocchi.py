@@ -32,6 +32,8 @@ from .. import cards
 from ._sampling import deal_constrained
 from . import _tricks
 from ._tricks import follow_duty, refusals
+from . import _moments
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import Action, State, require, rng_for
 
 PACK = cards.TAROCCHI_62
@@ -663,3 +665,33 @@ def _discard_picks(plain: list[str], trumps: list[str], n_plain: int, n_trumps: 
         for i in range(len(trumps)):
             for j in range(i + 1, len(trumps)):
                 yield (trumps[i], trumps[j])
+
+
+
+# ----- the game, described once (games/description.py) ------------------------------
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the Matto played, the honours scored, and the duties the
+    snapshot shows (the discard, following suit, trumping)."""
+    for ev in events:
+        if ev["type"] == "played" and ev["card"] == MATTO:
+            yield {"id": "matto", "seat": ev["seat"], "card": MATTO}
+    line = _moments.sheet_line(events, "honours")
+    if line:
+        yield {"id": "honours", "team": line["team"], "cards": line.get("detail", {}).get("cards", []),
+               "mine": line["team"] == _moments.team_of(snap, snap["seat"])}
+    yield from _moments.your_duty(snap)
+
+
+DESCRIPTION = Description(
+    id="tarocchi", name="Tarocchi", order=60, seats=4, partnerships=True,
+    decks=TarocchiState.DECKS, layout="tricks", stock=False, format="single_deal",
+    cards_in_play=62, rules="tarocchi.md",
+    terms=("honours", "trump", "rank_order", "card_points", "matto"),
+    figures=(Figure("points", "avg", "total"), Figure("honours", "avg", "count", "honours")),
+    lesson=Lesson(moments=("discard", "follow", "trump", "matto", "honours"),
+                  deals={"tarocco-piemontese": (1, 1)}, detect=lesson_moments,
+                  points_at={"discard": "choices", "follow": "table", "trump": "table", "matto": "table",
+                             "honours": "scores"}),
+    site=PLAYABLE,
+    shortcut=Shortcut("tarocco-piemontese", "Tarocchi with the Piedmontese tarot"),
+)

@@ -30,6 +30,9 @@ export function deckGroups(deck) {
   return [...groups].map(([id, cards]) => ({ id, cards }));
 }
 
+/** Whether the engine's data has been handed over (pure modules that read it ask first). */
+export const hasDeckData = () => data !== null;
+
 /** The engine's entry for one game, or null. */
 export function gameData(game) {
   const d = need();

@@ -4,17 +4,18 @@
 // with partners). Running counters per game+level are kept apart from the history, so
 // the statistics survive the history's 100-match limit.
 
+import { gameData, hasDeckData } from "../cardart/deckdata.js";
+
 export const LEVELS = ["random", "greedy", "normal", "expert"];
 export const ALL = "*"; // the counters of a game over every level
 
-/** The per-deal figures players of each game care about: an average per deal or how often. */
-export const FIGURES = {
-  scopa: [{ key: "sweeps", kind: "avg" }, { key: "settebello", kind: "rate" }],
-  briscola: [{ key: "points", kind: "avg" }],
-  cicera: [{ key: "points", kind: "avg" }, { key: "sweeps", kind: "avg" }, { key: "napola", kind: "rate" }],
-  tarocchi: [{ key: "points", kind: "avg" }, { key: "honours", kind: "avg" }],
-  minchiate: [{ key: "resti", kind: "avg" }, { key: "points", kind: "avg" }],
-};
+/** The per-deal figures players of each game care about (an average per deal or how often):
+ * its description's record figures, from the engine's data (site.json's
+ * cards.games[game].figures: {key, kind, source, line}). */
+export function figuresOf(game) {
+  const g = hasDeckData() ? gameData(game) : null;
+  return (g && g.figures) || [];
+}
 
 /** The teams of an entry's match (from its score sheets, or the seats of its save). */
 export function teamsOf(entry) {
@@ -53,23 +54,24 @@ function linePoints(sheet, key, team, field = "points") {
     .reduce((a, l) => a + (field === "points" ? l.points : (l.detail && l.detail[field]) || 0), 0);
 }
 
+/** One figure of a deal from its score sheet, read where its description says (`source`):
+ * the deal's total, the sheet's card points, the count of a line's items, whether the side
+ * has a line (or a line with points). */
+function figureValue(f, sheet, mine) {
+  const lines = sheet.lines || [];
+  switch (f.source) {
+    case "total": return sheet.totals[mine];
+    case "points": return Array.isArray(sheet.points) ? sheet.points[mine] : 0;
+    case "count": return linePoints(sheet, f.line, mine, "count");
+    case "line": return lines.some((l) => l.key === f.line && l.team === mine) ? 1 : 0;
+    case "scored": return lines.some((l) => l.key === f.line && l.team === mine && l.points > 0) ? 1 : 0;
+    default: return 0;
+  }
+}
+
 /** The game's figures for one deal, from its score sheet. */
 export function dealFigures(game, sheet, mine) {
-  const total = sheet.totals[mine];
-  switch (game) {
-    case "scopa":
-      return { sweeps: linePoints(sheet, "scopa", mine, "count"), settebello: (sheet.lines || []).some((l) => l.key === "settebello" && l.team === mine) ? 1 : 0 };
-    case "briscola":
-      return { points: total };
-    case "cicera":
-      return { points: total, sweeps: linePoints(sheet, "scopa", mine, "count"), napola: (sheet.lines || []).some((l) => l.key === "napola" && l.team === mine && l.points > 0) ? 1 : 0 };
-    case "tarocchi":
-      return { points: total, honours: linePoints(sheet, "honours", mine, "count") };
-    case "minchiate":
-      return { resti: total, points: Array.isArray(sheet.points) ? sheet.points[mine] : 0 };
-    default:
-      return {};
-  }
+  return Object.fromEntries(figuresOf(game).map((f) => [f.key, figureValue(f, sheet, mine)]));
 }
 
 /** Every deal of a match: its number, margin, outcome and figures. A record without its
@@ -139,7 +141,7 @@ export function summary(counters, game) {
     deals: c.deals, dealsWon: c.dealsWon, dealsDrawn: c.dealsDrawn, dealsLost: c.dealsLost,
     avgMargin: ratio(c.marginSum, c.deals),
     best: c.best,
-    figures: (FIGURES[game] || []).map((f) => ({ ...f, value: ratio((c.figures || {})[f.key] || 0, c.deals) })),
+    figures: figuresOf(game).map((f) => ({ key: f.key, kind: f.kind, value: ratio((c.figures || {})[f.key] || 0, c.deals) })),
   };
 }
 

@@ -8,6 +8,7 @@ import { game as gameOf, tradition } from "../site.js";
 import { seatName, teamName } from "../names.js";
 import { describeId } from "../table/hint.js";
 import { narrate } from "../table/narrator.js";
+import { loadPluginFor } from "../table/plugins.js";
 import { openSheet, verdictText } from "../table/sheet.js";
 import { getMatch, listMatches, HISTORY_LIMIT } from "../record/store.js";
 import { dealHref, findPair, otherSeat } from "../deals/links.js";
@@ -96,7 +97,7 @@ class ReplayViewer {
 
   async start() {
     try {
-      await this.engine.start();
+      await Promise.all([this.engine.start(), loadPluginFor(this.g)]);
     } catch {
       this.status.textContent = t("replay.engine_failed");
       return;

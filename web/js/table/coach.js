@@ -33,14 +33,6 @@ export function lessonHref(gameId, deck) {
   return `#/game/${encodeURIComponent(gameId)}?deck=${encodeURIComponent(deck)}&learn=1`;
 }
 
-/** What each moment points at on the table. */
-const POINTS_AT = {
-  trump: "stock", last_draw: "stock", cut: "stock", steal: "stock",
-  trump_take: "scores", kill: "scores", honours: "scores", resti: "scores", primiera: "scores",
-  sweep: "table", settebello: "table", picada: "table", matta: "table", matto: "table",
-  follow: "table", trump_duty: "table", partner: "seat", discard: "choices", declare: "choices",
-};
-
 export class Coach {
   constructor(view) {
     this.view = view;
@@ -275,9 +267,8 @@ export class Coach {
 
   pointAt(m) {
     const v = this.view;
-    // "trump" names the turned-up trump where a game has a stock, else the duty to play one
-    const kind = m.id === "trump" && !v.layout.stock ? "trump_duty" : m.id;
-    switch (POINTS_AT[kind]) {
+    // what each moment points at: the game's lesson says (its description's points_at, in the catalogue)
+    switch (((v.game.lesson || {}).points_at || {})[m.id]) {
       case "stock": return v.stockEl;
       case "scores": return v.scoresEl;
       case "table": return v.playEl;

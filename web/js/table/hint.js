@@ -4,13 +4,13 @@
 import { h, clear } from "../dom.js";
 import { t, has } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
-import { comboName } from "./minchiate.js";
+import { askPlugins } from "./plugins.js";
 
 export function describeAction(a) {
   if (a.type === "capture") return t("action.capture", { card: cardName(a.card), cards: cardsName(a.captures || []) });
   if (a.type === "place") return t("action.place", { card: cardName(a.card) });
   if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
-  if (a.type === "declare") return t("action.declare", { combo: comboName(a.combo, a.kind, (a.cards || []).length) });
+  if (a.type === "declare") return t("action.declare", { combo: askPlugins("declareName", a) ?? String(a.combo) });
   if (a.type === "pass") return t("action.declare_done");
   return t("action.play", { card: cardName(a.card) });
 }
@@ -21,7 +21,7 @@ export function moveName(a) {
   if (a.type === "capture") return t("move.capture", { card: cardName(a.card), cards: cardsName(a.captures || []) });
   if (a.type === "place") return t("move.place", { card: cardName(a.card) });
   if (a.type === "discard") return t("move.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
-  if (a.type === "declare") return comboName(a.combo, a.kind, (a.cards || []).length);
+  if (a.type === "declare") return askPlugins("declareName", a) ?? String(a.combo);
   if (a.type === "pass") return t("move.declare_done");
   return cardName(a.card);
 }

@@ -3,7 +3,7 @@
 // team names come from the caller, the words from the catalogue.
 import { t, num, has } from "../i18n.js";
 import { cardName, cardsName } from "../names.js";
-import { minchiateText } from "./minchiate.js";
+import { askPlugins } from "./plugins.js";
 import { TERMS } from "../terms/terms.js";
 
 const bonusName = (bonus) => (has(`bonus.${bonus}`) ? t(`bonus.${bonus}`) : bonus);
@@ -79,7 +79,7 @@ export function eventText(ev, ctx, sweep = false) {
       if (cards.length) text += " " + t("log.discarded_cards", { cards: cardsName(cards) });
       return text;
     }
-    default: return minchiateText(ev, ctx);
+    default: return askPlugins("eventText", ev, ctx); // a game's own events
   }
 }
 

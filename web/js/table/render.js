@@ -7,7 +7,7 @@ import { cardEl, backEl } from "./cardface.js";
 import { cardName, cardsName, seatPosition, teamName, seatMark } from "../names.js";
 import { teamOf } from "./sheet.js";
 import { talliesView } from "./tallies.js";
-import { meterView } from "./minchiate.js";
+import { pluginFor } from "./plugins.js";
 import { fitHand, splitRows } from "./handfit.js";
 import { refusalText } from "./refusal.js";
 import { termNodes } from "../terms/termlink.js";
@@ -271,7 +271,7 @@ export function renderScores(box, s, v) {
         talliesView(s, team, v), pile));
   });
   box.append(h("p", { class: "deal-no", text: t("table.deal", { deal: s.deal || 1 }) }), dl);
-  if (s.meter) box.append(meterView(s, v));
+  if (s.meter && pluginFor(v.game)) box.append(pluginFor(v.game).meterView(s, v));
   if (!v.layout.fishing && s.last_trick && s.last_trick.cards && s.last_trick.cards.length) {
     const who = v.seatName(s.last_trick.winner);
     box.append(h("div", { class: "last-trick", role: "img", "aria-label": t("table.last_trick_label", { who, cards: cardsName(s.last_trick.cards.map((x) => x.card)) }) },

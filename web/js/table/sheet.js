@@ -4,7 +4,7 @@ import { h, clear, append } from "../dom.js";
 import { t, num, has } from "../i18n.js";
 import { teamName, personName } from "../names.js";
 import { describeMoveId, aboutPoints } from "./hint.js";
-import { sheetRows, mattoNote } from "./minchiate.js";
+import { pluginFor } from "./plugins.js";
 import { lineTerm } from "../terms/terms.js";
 import { termButton } from "../terms/termlink.js";
 
@@ -64,8 +64,9 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
     return term ? termButton(term, text, ctx) : text;
   };
   // a deal scored in resti (Minchiate) lists every line on its own, in the order scored
-  const resti = sheet.net_resti !== undefined;
-  const rows = resti ? sheetRows(sheet, order, lineLabel) : [...groups.entries()].map(([key, lines]) => {
+  const own = pluginFor(game);
+  const resti = sheet.net_resti !== undefined && own !== null;
+  const rows = resti ? own.sheetRows(sheet, order, lineLabel) : [...groups.entries()].map(([key, lines]) => {
     const label = lineLabel(key);
     const detail = specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
     const cells = order.map((i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
@@ -87,7 +88,7 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
   const outcome = outcomeOf(result ? result.winner_team : sheet.winner_team, snap);
   const buttons = h("div", { class: "sheet-buttons" });
   // dom.js append skips the parts a sheet lacks (the native one would write "null")
-  append(d, [h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table, resti ? mattoNote(sheet, (tm) => teamName(tm, snap)) : null,
+  append(d, [h("h2", { id: titleId, text: t("sheet.title", { deal: sheet.deal }) }), table, resti ? own.mattoNote(sheet, (tm) => teamName(tm, snap)) : null,
     h("p", { class: `verdict ${outcome}${result ? " final" : ""}`, dataset: { outcome }, text: verdict }), review ? reviewSection(review, () => d.close()) : null, buttons, extra]);
   return new Promise((resolve) => {
     const done = () => { if (d.open) d.close(); resolve(); };

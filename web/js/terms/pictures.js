@@ -8,7 +8,7 @@ import { t, num } from "../i18n.js";
 import { cardName } from "../names.js";
 import { cardSvg, backImage } from "../cardart.js";
 import { deckCards, gameData, strippedCards } from "../cardart/deckdata.js";
-import { TERMS, termTitle } from "./terms.js";
+import { TERMS, termTitle, usesTerm } from "./terms.js";
 
 const PER_LINE = 10; // at most ten cards to a line: a row of 40 trumps reads as four
 
@@ -147,14 +147,14 @@ export function rulesFigures(ctx) {
   if (out.length) add("setup", t("rules.fig.stripped"), rows([{ items: out, aria: t("rules.fig.stripped") }], ctx, lazy));
   add("setup", t("cheat.capture_values"), pictureRows("capture_values", ctx, lazy));
   add("turn", t("cheat.ranking"), pictureRows("ranking", ctx, lazy));
-  const captures = ["scopa", "picada", "simili", "quadriglia"].filter((id) => TERMS[id].games.includes(ctx.game) && termGroups(id, ctx).length);
+  const captures = ["scopa", "picada", "simili", "quadriglia"].filter((id) => usesTerm(ctx.game, id) && termGroups(id, ctx).length);
   if (captures.length) {
     add("turn", captures.length > 1 ? t("rules.fig.captures") : termTitle(captures[0]), h("div", { class: "term-rows" },
       captures.map((id) => cardGroup(termGroups(id, ctx)[0], ctx, lazy, captures.length > 1 ? termTitle(id) : null))));
   }
   add("scoring", t("cheat.points"), pictureRows("points", ctx, lazy));
   for (const id of ["primiera", "napola", "versicola"]) {
-    if (TERMS[id].games.includes(ctx.game)) add("scoring", termTitle(id), termPicture(id, ctx, lazy));
+    if (usesTerm(ctx.game, id)) add("scoring", termTitle(id), termPicture(id, ctx, lazy));
   }
   return figs;
 }

@@ -1,39 +1,44 @@
 // The game terms a player meets at the table, on the score sheet, in the log and in the
-// rules (issue 26): which games use each term and what its definition pictures. The words
-// (title, definition, and the forms the term takes in running text) are the catalogue's
-// term.<id>.* messages; the cards pictured come from the engine's data (deckinfo).
+// rules (issue 26): what each term's definition pictures, and which terms a game uses (its
+// description's terms, from the engine's data: site.json's cards.games[game].glossary). The
+// words (title, definition, and the forms the term takes in running text) are the
+// catalogue's term.<id>.* messages; the cards pictured come from the engine's data (deckinfo).
 // Pure: no DOM, so the narrator's and the sheet's marking is testable under Node.
 import { t, has } from "../i18n.js";
+import { gameData, hasDeckData } from "../cardart/deckdata.js";
 
-const TRICK = ["briscola", "tarocchi", "minchiate"];
-const TAROT = ["tarocchi", "minchiate"];
-
-/** term id → {games, picture}: picture is a kind the definition draws (terms/pictures.js):
- * "cards" (the term's own cards in deckinfo's terms), "ranking", "trumps", "points",
- * "primiera" or "backs" (the fola: cards face down). */
+/** term id → {picture}: a kind the definition draws (terms/pictures.js): "cards" (the
+ * term's own cards in deckinfo's terms), "ranking", "trumps", "points", "primiera" or
+ * "backs" (the fola: cards face down). */
 export const TERMS = {
-  honours: { games: ["tarocchi"], picture: "cards" }, // before trump: "Kings, trump 1, trump 21"
-  trump: { games: TRICK, picture: "trumps" },
-  rank_order: { games: TRICK, picture: "ranking" },
-  card_points: { games: TRICK, picture: "points" },
-  scopa: { games: ["scopa", "cicera"], picture: "cards" },
-  settebello: { games: ["scopa"], picture: "cards" },
-  primiera: { games: ["scopa"], picture: "primiera" },
-  picada: { games: ["cicera"], picture: "cards" },
-  simili: { games: ["cicera"], picture: "cards" },
-  quadriglia: { games: ["cicera"], picture: "cards" },
-  matta: { games: ["cicera"], picture: "cards" },
-  napola: { games: ["cicera"], picture: "cards" },
-  matto: { games: TAROT, picture: "cards" },
-  versicola: { games: ["minchiate"], picture: "cards" },
-  kill: { games: ["minchiate"], picture: "points" },
-  fola: { games: ["minchiate"], picture: "backs" },
-  resti: { games: ["minchiate"], picture: "points" },
+  honours: { picture: "cards" }, // before trump: "Kings, trump 1, trump 21"
+  trump: { picture: "trumps" },
+  rank_order: { picture: "ranking" },
+  card_points: { picture: "points" },
+  scopa: { picture: "cards" },
+  settebello: { picture: "cards" },
+  primiera: { picture: "primiera" },
+  picada: { picture: "cards" },
+  simili: { picture: "cards" },
+  quadriglia: { picture: "cards" },
+  matta: { picture: "cards" },
+  napola: { picture: "cards" },
+  matto: { picture: "cards" },
+  versicola: { picture: "cards" },
+  kill: { picture: "points" },
+  fola: { picture: "backs" },
+  resti: { picture: "points" },
 };
+
+/** Whether `game` uses term `id` (its description says so). */
+export function usesTerm(game, id) {
+  const g = hasDeckData() ? gameData(game) : null;
+  return !!g && (g.glossary || []).includes(id);
+}
 
 /** The terms of one game, in the registry's order. */
 export function termsOf(game) {
-  return Object.keys(TERMS).filter((id) => TERMS[id].games.includes(game));
+  return Object.keys(TERMS).filter((id) => usesTerm(game, id));
 }
 
 /** A score-sheet or tally line key → the term it names (null when none). */
@@ -44,7 +49,7 @@ const LINE_TERMS = {
 };
 export function lineTerm(key, game) {
   const id = LINE_TERMS[key];
-  return id && TERMS[id].games.includes(game) ? id : null;
+  return id && usesTerm(game, id) ? id : null;
 }
 
 export const termTitle = (id) => t(`term.${id}.name`);

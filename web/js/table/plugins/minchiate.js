@@ -1,12 +1,15 @@
-// Minchiate's own panels at the table: what happened before play (the cut, the steals,
-// the dealer's shown card, the robbing and the pigliati, the fola), the declaration
-// chooser, the resti meter, its log lines and its score-sheet rows. Like the rest of the
-// table it only shows what the engine's snapshot and events say.
-import { h, clear, drawnFrom } from "../dom.js";
-import { t, num } from "../i18n.js";
-import { cardName } from "../names.js";
-import { cardEl, backEl } from "./cardface.js";
-import { termNodes } from "../terms/termlink.js";
+// Minchiate's own panels at the table, its web plug-in (loaded by table/plugins.js from the
+// name its description gives; no generic module imports it): what happened before play
+// (the cut, the steals, the dealer's shown card, the robbing and the pigliati, the fola),
+// the declaration chooser, the resti meter, its log lines and its score-sheet rows. Like
+// the rest of the table it only shows what the engine's snapshot and events say.
+// The hooks the table calls: renderSetup, showDeclareChooser, meterView, eventText,
+// declareName, sheetRows, mattoNote (table/plugins.js lists them).
+import { h, clear, drawnFrom } from "../../dom.js";
+import { t, num } from "../../i18n.js";
+import { cardName } from "../../names.js";
+import { cardEl, backEl } from "../cardface.js";
+import { termNodes } from "../../terms/termlink.js";
 
 const termCtx = (v) => ({ game: v.game.id, deck: v.deck });
 
@@ -104,6 +107,9 @@ export function showDeclareChooser(box, s, { onDeclare }) {
   box.append(button);
 }
 
+/** A declaration action's combination in words (the hint, the review). */
+export const declareName = (a) => comboName(a.combo, a.kind, (a.cards || []).length);
+
 /** Minchiate's events in words (null for the others). */
 export function minchiateText(ev, ctx) {
   const who = ev.seat !== undefined ? ctx.seatName(ev.seat) : "";
@@ -124,6 +130,8 @@ export function minchiateText(ev, ctx) {
     default: return null;
   }
 }
+
+export const eventText = minchiateText;
 
 /** A Minchiate sheet line's detail: its cards, its combination, when it was earned. */
 export function lineDetail(line) {
