@@ -6,9 +6,10 @@ computer move and the trick; four-player games: three computer moves and the tri
 Each game is played by clicking the first playable card (the first capture offered),
 with fixed seeds; the time runs in the page from the click to the table's next
 data-state="yours". The LAST line printed is one JSON object:
-  {"pace": {game: {"turns", "p50_ms", "p95_ms", "max_ms"}}, "speed", "level"}
+  {"pace": {game (or game@level beside normal): {"turns", "p50_ms", "p90_ms", "p95_ms", "max_ms"}}, "speed", "level"}
 
 Usage: python scripts/bench/bench_pace.py [--turns 24] [--games briscola,scopa,cicera,tarocchi]
+                                   [--level normal,expert]
 (`make bench-web` runs it after the boot benchmark.)
 """
 
@@ -64,6 +65,7 @@ def main() -> None:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--turns", type=int, default=24, help="human turns measured per game")
     ap.add_argument("--games", default=",".join(DECKS))
+    ap.add_argument("--level", default="normal", help="computer levels, comma-separated (each measured apart)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -76,10 +78,10 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1100, "height": 800})
         # every ?seed= deals its own match (an autosave of the previous one would be restored)
         page.add_init_script("for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k)")
-        for game in args.games.split(","):
+        for level, game in [(lv, g) for lv in args.level.split(",") for g in args.games.split(",")]:
             times, seed = [], 1
             while len(times) < args.turns and seed < 50:
-                page.goto(base + f"?seed={seed}#/game/{game}?deck={DECKS[game]}")
+                page.goto(base + f"?level={level}&seed={seed}#/game/{game}?deck={DECKS[game]}")
                 page.wait_for_function(READY, timeout=120_000)
                 while len(times) < args.turns:
                     page.wait_for_selector(WAITING, timeout=60_000)
@@ -92,12 +94,13 @@ def main() -> None:
                         break
                     times.append(ms)
                 seed += 1
-            out[game] = {"turns": len(times), "p50_ms": pct(times, 50), "p95_ms": pct(times, 95),
-                         "max_ms": round(max(times))}
-            print(game, json.dumps(out[game]), flush=True)
+            key = game if level == "normal" else f"{game}@{level}"
+            out[key] = {"turns": len(times), "p50_ms": pct(times, 50), "p90_ms": pct(times, 90),
+                        "p95_ms": pct(times, 95), "max_ms": round(max(times))}
+            print(key, json.dumps(out[key]), flush=True)
         browser.close()
     server.shutdown()
-    print(json.dumps({"pace": out, "speed": "normal", "level": "normal"}))
+    print(json.dumps({"pace": out, "speed": "normal", "level": args.level}))
 
 
 if __name__ == "__main__":
