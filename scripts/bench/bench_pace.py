@@ -9,7 +9,7 @@ data-state="yours". The LAST line printed is one JSON object:
   {"pace": {game (or game@level beside normal): {"turns", "p50_ms", "p90_ms", "p95_ms", "max_ms"}}, "speed", "level"}
 
 Usage: python scripts/bench/bench_pace.py [--turns 24] [--games briscola,scopa,cicera,tarocchi]
-                                   [--level normal,expert]
+                                   [--level normal,expert] [--speed normal]
 (`make bench-web` runs it after the boot benchmark.)
 """
 
@@ -66,6 +66,7 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=24, help="human turns measured per game")
     ap.add_argument("--games", default=",".join(DECKS))
     ap.add_argument("--level", default="normal", help="computer levels, comma-separated (each measured apart)")
+    ap.add_argument("--speed", default="normal", help="animation speed (instant: the engine's time alone)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -81,7 +82,7 @@ def main() -> None:
         for level, game in [(lv, g) for lv in args.level.split(",") for g in args.games.split(",")]:
             times, seed = [], 1
             while len(times) < args.turns and seed < 50:
-                page.goto(base + f"?level={level}&seed={seed}#/game/{game}?deck={DECKS[game]}")
+                page.goto(base + f"?level={level}&speed={args.speed}&seed={seed}#/game/{game}?deck={DECKS[game]}")
                 page.wait_for_function(READY, timeout=120_000)
                 while len(times) < args.turns:
                     page.wait_for_selector(WAITING, timeout=60_000)
@@ -100,7 +101,7 @@ def main() -> None:
             print(key, json.dumps(out[key]), flush=True)
         browser.close()
     server.shutdown()
-    print(json.dumps({"pace": out, "speed": "normal", "level": args.level}))
+    print(json.dumps({"pace": out, "speed": args.speed, "level": args.level}))
 
 
 if __name__ == "__main__":

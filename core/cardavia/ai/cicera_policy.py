@@ -314,8 +314,12 @@ class CiceraPolicy(Policy):
     # the last round (4 plays), solved exactly. 48 samples measured 419 ms move
     # p95 in the browser (limit 800); 80 samples did better than 48 on the same
     # 65 seed pairs (paired, +0.32 +- 0.35 wins less losses per pair, not yet
-    # significant); 72 keep the browser's p95 near 630 ms by the linear cost.
-    EXPERT_SAMPLES = 72
+    # significant); 72 kept the browser's p95 near 630 ms by the linear cost, but
+    # three such moves between two turns of yours did not fit the table's pace
+    # (issue 41: a median 2.5 s from a tap to your next turn at Expert; 48 samples
+    # cut the CPU time of those three moves by a quarter at the median and a third
+    # at p90, so the thinking hides behind the cards' travel).
+    EXPERT_SAMPLES = 48
     SOLVE_PLIES = 4
 
     def greedy_key(self, state, action: Action) -> tuple:
