@@ -49,7 +49,7 @@ TURN_JS = """() => new Promise((resolve) => {
   });
   obs.observe(view, { attributes: true, attributeFilter: ['data-state'] });
   const poll = setInterval(() => { if (document.querySelector('dialog[open]')) done(null); }, 50);
-  view.querySelector('.hand button:not([disabled])').click();
+  view.querySelector('.hand button:not([disabled]):not([aria-disabled])').click();
   const choice = view.querySelector('.choices:not([hidden]) button.choice');
   if (choice) choice.click();
 })"""
