@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, close_context
-from helpers import READY, set_lang, snapshot, table_url
+from helpers import READY, serious_axe_violations, set_lang, snapshot, table_url
 
 ART = ROOT / "test-artifacts"
 BOOTED = "window.__cardavia && window.__cardavia.booted === true"
@@ -62,6 +62,7 @@ def test_a_first_visit_offers_the_lesson_and_just_play_deals(newcomer, server):
     page.wait_for_timeout(300)
     assert page.evaluate("window.__cardavia.snapshot") is None
     assert page.locator(".table-view").get_attribute("data-state") == "offer"
+    assert serious_axe_violations(page) == []
     ART.mkdir(exist_ok=True)
     page.screenshot(path=str(ART / "offer-minchiate-en-390x844.png"))
     # in every language, on the narrower phone, the offer and its choices stay whole on screen
