@@ -23,7 +23,7 @@ from contextlib import contextmanager
 
 import greenlet
 import pytest
-from playwright.sync_api import Frame, Page, sync_playwright
+from playwright.sync_api import Browser, Frame, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -55,6 +55,30 @@ def _wait_as_function(method):
 
 Page.wait_for_function = _wait_as_function(Page.wait_for_function)
 Frame.wait_for_function = _wait_as_function(Frame.wait_for_function)
+
+
+# A first visit to a game's table offers its lesson before dealing (web/js/table/offer.js).
+# Every context the tests open is a player who has answered that offer for every game (so a
+# table deals at once, as the tests expect), except one opened with lesson_offer=True (the
+# tests of the offer itself). The one place this is done: every context passes through here.
+def _answered_offer_script() -> str:
+    from cardavia.traditions import catalogue
+    games = json.dumps(sorted(catalogue()["games"]))
+    return ("try { if (localStorage.getItem('cardavia.lessons.offered') === null)"
+            f" localStorage.setItem('cardavia.lessons.offered', JSON.stringify({games})); }} catch (e) {{}}")
+
+
+def _answering_offer(method):
+    @functools.wraps(method)
+    def new_context(self, *args, lesson_offer: bool = False, **kwargs):
+        ctx = method(self, *args, **kwargs)
+        if not lesson_offer:
+            ctx.add_init_script(_answered_offer_script())
+        return ctx
+    return new_context
+
+
+Browser.new_context = _answering_offer(Browser.new_context)
 
 
 # A full-page screenshot of a whole deck takes ~2 s on a quiet machine. Twice in CI (stops

@@ -82,7 +82,9 @@ REASON = """(title) => {
 @pytest.fixture(scope="module")
 def phone(browser, server):
     # every table opens on its seed's new deal, never on another test's autosave
-    clear_saves = "try { for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k); } catch {}"
+    # (a page whose address says keep=1 is a reload that must find its match: test_the_sheets_fit_a_phone...)
+    clear_saves = ("try { if (!location.search.includes('keep=1')) for (const k of Object.keys(localStorage))"
+                   " if (k.startsWith('cardavia.save.')) localStorage.removeItem(k); } catch {}")
     with shared_page(browser, {"width": 390, "height": 844}, clear_saves) as page:
         yield page
 
@@ -305,3 +307,126 @@ def test_the_home_page_leads_to_each_games_lesson(phone, server):
     page.screenshot(path=str(ART / "middeal-home-390x844.png"), full_page=True)
     page.locator(f'.traditions a.learn-home[href="{want[0]}"]').click()
     page.wait_for_selector(".coach", timeout=90_000)
+
+
+# What is wrong with the open dialog (the score sheet, its review, the cheat sheet) on this
+# screen: sideways scroll (the page's or its own), anything past its edges or the screen's,
+# a team's name not over its numbers (their texts end at one edge: the right, or the left
+# right to left).
+DIALOG_PROBLEMS = """() => {
+  const out = [];
+  const d = document.querySelector('dialog[open]');
+  if (!d) return ['no dialog open'];
+  const vw = innerWidth, dr = d.getBoundingClientRect();
+  const wide = document.scrollingElement.scrollWidth;
+  if (wide > vw) out.push(`the page is ${wide} px wide on a ${vw} px screen`);
+  if (dr.left < -0.5 || dr.right > vw + 0.5) out.push(`the dialog spans ${Math.round(dr.left)}..${Math.round(dr.right)} on a ${vw} px screen`);
+  const pad = getComputedStyle(d);
+  const content = [dr.left + d.clientLeft + parseFloat(pad.paddingLeft), dr.left + d.clientLeft + d.clientWidth - parseFloat(pad.paddingRight)];
+  if (d.scrollWidth > d.clientWidth + 1) {  // what runs into its padding (past its content box) makes it scroll: named
+    const past = [...d.querySelectorAll('*')].filter((e) => { const r = e.getBoundingClientRect(); return r.width && (r.right > content[1] + 0.5 || r.left < content[0] - 0.5); });
+    out.push(`the dialog scrolls sideways (${d.scrollWidth} px in ${d.clientWidth}): ` + past.slice(0, 4).map((e) => `${e.tagName} ${e.className} "${(e.textContent || '').trim().slice(0, 20)}" ${Math.round(e.getBoundingClientRect().left)}..${Math.round(e.getBoundingClientRect().right)}`).join('; '));
+  }
+  const name = (e) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent || '').trim().slice(0, 30)}"`;
+  const inner = [dr.left + d.clientLeft, dr.left + d.clientLeft + d.clientWidth];
+  for (const e of d.querySelectorAll('*')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || e.closest('svg') !== null && e.tagName.toLowerCase() !== 'svg') continue;
+    if (r.left < inner[0] - 0.5 || r.right > inner[1] + 0.5) out.push(`${name(e)} at ${Math.round(r.left)}..${Math.round(r.right)} leaves the dialog ${Math.round(inner[0])}..${Math.round(inner[1])}`);
+  }
+  const walker = document.createTreeWalker(d, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {  // words that run past their box
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    if (r.width && (r.left < inner[0] - 0.5 || r.right > inner[1] + 0.5))
+      out.push(`the words "${n.textContent.trim().slice(0, 30)}" at ${Math.round(r.left)}..${Math.round(r.right)} leave the dialog`);
+  }
+  const table = d.querySelector('.sheet-table');
+  if (table) {
+    const rtl = getComputedStyle(table).direction === 'rtl';
+    const edge = (e) => { const r = document.createRange(); r.selectNodeContents(e); const q = r.getBoundingClientRect(); return rtl ? q.left : q.right; };
+    const heads = [...table.querySelectorAll('thead th[data-team]')];
+    const row = table.querySelector('tbody tr.total') || table.querySelector('tbody tr');
+    const cells = [...row.querySelectorAll('td')];
+    heads.forEach((h, i) => {
+      if (cells[i] && Math.abs(edge(h) - edge(cells[i])) > 2)
+        out.push(`the column "${h.textContent}" ends at ${Math.round(edge(h))}, its numbers at ${Math.round(edge(cells[i]))}`);
+    });
+  }
+  return out;
+}"""
+
+
+def check_dialog(page, where: str) -> None:
+    problems = page.evaluate(DIALOG_PROBLEMS)
+    assert problems == [], f"{where}: {problems}"
+
+
+def play_to_sheet(page, where: str) -> None:
+    for _ in range(60):
+        if page.locator("dialog.sheet[open] .sheet-table").count():
+            return
+        snap = snapshot(page)
+        assert snap["your_turn"], f"{where}: {snap['phase']}"
+        play_one(page, snap)
+    raise AssertionError(f"{where}: no sheet after 60 turns")
+
+
+@pytest.mark.parametrize("game,deck", GAMES)
+def test_the_sheets_fit_a_phone_in_every_language(phone, server, game, deck):
+    """The cheat sheet, the deal's score sheet and its review, at 360x740 and 390x844 in the
+    five languages: no sideways scroll, nothing past the dialog's edges or the screen's, each
+    side's name over its numbers, the sheet shown from its top. One seeded deal per game,
+    played by tapping the first card allowed; the languages by reloading the finished match
+    (its sheet is shown again), Scopa's first deal (its match goes on) in Vietnamese only."""
+    page = phone
+    start = time.monotonic()
+    seed = SEEDS.get(game, 7)
+    open_deal(page, server, game, deck, seed, (360, 740))
+    ART.mkdir(exist_ok=True)
+    for code in LANGS:  # the cheat sheet, from the table
+        set_lang(page, code)
+        for size in SIZES:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.click(".table-view .cheat-btn")
+            page.wait_for_selector("dialog.cheat[open]")
+            assert page.evaluate("document.querySelector('dialog[open]').scrollTop") == 0
+            check_dialog(page, f"{game} cheat sheet {code} {size[0]}x{size[1]}")
+            if size == (360, 740) and code in ("en", "fa"):
+                page.screenshot(path=str(ART / f"middeal-cheat-{game}-{code}-360x740.png"))
+            page.keyboard.press("Escape")
+            page.wait_for_selector("dialog[open]", state="detached")
+    # a deal that ends the match is shown again by a reload, in each language; a match that
+    # goes on (Scopa's) is played in the longest language of the five
+    over = catalogue()["games"][game]["format"] == "single_deal"
+    langs = LANGS if over else ("vi",)
+    set_lang(page, langs[0])
+    page.set_viewport_size({"width": 360, "height": 740})
+    play_to_sheet(page, game)
+    assert (snapshot(page).get("result") is not None) == over
+    for code in langs:
+        if code != langs[0]:  # the finished match again, its sheet in this language
+            page.goto("about:blank")
+            page.goto(server.url + f"?speed=instant&lang={code}&keep=1#/game/{game}?deck={deck}")
+            page.wait_for_selector("dialog.sheet[open] .sheet-table", timeout=90_000)
+            page.wait_for_timeout(100)
+        for size in SIZES:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            where = f"{game} sheet {code} {size[0]}x{size[1]}"
+            assert page.evaluate("document.querySelector('dialog[open]').scrollTop") == 0, where
+            check_dialog(page, where)
+            if code in ("en", "ar", "vi"):
+                page.screenshot(path=str(ART / f"middeal-sheet-{game}-{code}-{size[0]}x{size[1]}.png"))
+        if code == "vi":  # the review, asked for (the engine's search: once, in the longest language)
+            page.click("dialog.sheet[open] .review-btn")
+            page.wait_for_selector("dialog.sheet[open] .review :is(.review-none, .review-list, p)", timeout=90_000)
+            for size in SIZES:
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                check_dialog(page, f"{game} review {code} {size[0]}x{size[1]}")
+            page.set_viewport_size({"width": 360, "height": 740})
+            page.locator("dialog.sheet[open] .review").scroll_into_view_if_needed()
+            page.screenshot(path=str(ART / f"middeal-review-{game}-{code}-360x740.png"))
+    page.evaluate("localStorage.removeItem('cardavia.save.' + %r + '.' + %r)" % (game, deck))
+    print(f"\n{game}: sheets in {len(langs)} languages, {time.monotonic() - start:.1f} s")

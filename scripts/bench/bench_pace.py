@@ -6,9 +6,10 @@ computer move and the trick; four-player games: three computer moves and the tri
 Each game is played by clicking the first playable card (the first capture offered),
 with fixed seeds; the time runs in the page from the click to the table's next
 data-state="yours". The LAST line printed is one JSON object:
-  {"pace": {game: {"turns", "p50_ms", "p95_ms", "max_ms"}}, "speed", "level"}
+  {"pace": {game (or game@level beside normal): {"turns", "p50_ms", "p90_ms", "p95_ms", "max_ms"}}, "speed", "level"}
 
 Usage: python scripts/bench/bench_pace.py [--turns 24] [--games briscola,scopa,…] (default: every playable game)
+                                   [--level normal,expert] [--speed normal]
 (`make bench-web` runs it after the boot benchmark.)
 """
 
@@ -51,7 +52,7 @@ TURN_JS = """() => new Promise((resolve) => {
   });
   obs.observe(view, { attributes: true, attributeFilter: ['data-state'] });
   const poll = setInterval(() => { if (document.querySelector('dialog[open]')) done(null); }, 50);
-  view.querySelector('.hand button:not([disabled])').click();
+  view.querySelector('.hand button:not([disabled]):not([aria-disabled])').click();
   const choice = view.querySelector('.choices:not([hidden]) button.choice');
   if (choice) choice.click();
 })"""
@@ -67,6 +68,8 @@ def main() -> None:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--turns", type=int, default=24, help="human turns measured per game")
     ap.add_argument("--games", default=",".join(DECKS))
+    ap.add_argument("--level", default="normal", help="computer levels, comma-separated (each measured apart)")
+    ap.add_argument("--speed", default="normal", help="animation speed (instant: the engine's time alone)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -79,10 +82,10 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1100, "height": 800})
         # every ?seed= deals its own match (an autosave of the previous one would be restored)
         page.add_init_script("for (const k of Object.keys(localStorage)) if (k.startsWith('cardavia.save.')) localStorage.removeItem(k)")
-        for game in args.games.split(","):
+        for level, game in [(lv, g) for lv in args.level.split(",") for g in args.games.split(",")]:
             times, seed = [], 1
             while len(times) < args.turns and seed < 50:
-                page.goto(base + f"?seed={seed}#/game/{game}?deck={DECKS[game]}")
+                page.goto(base + f"?level={level}&speed={args.speed}&seed={seed}#/game/{game}?deck={DECKS[game]}")
                 page.wait_for_function(READY, timeout=120_000)
                 while len(times) < args.turns:
                     page.wait_for_selector(WAITING, timeout=60_000)
@@ -95,12 +98,13 @@ def main() -> None:
                         break
                     times.append(ms)
                 seed += 1
-            out[game] = {"turns": len(times), "p50_ms": pct(times, 50), "p95_ms": pct(times, 95),
-                         "max_ms": round(max(times))}
-            print(game, json.dumps(out[game]), flush=True)
+            key = game if level == "normal" else f"{game}@{level}"
+            out[key] = {"turns": len(times), "p50_ms": pct(times, 50), "p90_ms": pct(times, 90),
+                        "p95_ms": pct(times, 95), "max_ms": round(max(times))}
+            print(key, json.dumps(out[key]), flush=True)
         browser.close()
     server.shutdown()
-    print(json.dumps({"pace": out, "speed": "normal", "level": "normal"}))
+    print(json.dumps({"pace": out, "speed": args.speed, "level": args.level}))
 
 
 if __name__ == "__main__":

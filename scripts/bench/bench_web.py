@@ -113,6 +113,16 @@ HOOK_INFO = """() => ({ready: window.__cardavia.readyAt, timings: window.__carda
     marks: window.__cardavia.bootMarks, workers: window.__cardavia.workersCreated,
     controlled: !!navigator.serviceWorker.controller, snapshotSaved: window.__cardavia.snapshotSaved})"""
 
+# A first visit to a game offers its lesson before dealing (web/js/table/offer.js): the
+# visits measured here are of a player who answered it ("just play"), so the figures are the
+# table's boot, not a person's reading time.
+def answered(ctx):
+    from cardavia.traditions import catalogue
+    games = json.dumps(sorted(catalogue()["games"]))
+    ctx.add_init_script(f"try {{ localStorage.setItem('cardavia.lessons.offered', JSON.stringify({games})); }} catch (e) {{}}")
+    return ctx
+
+
 # a fresh boot stores the engine's memory snapshot after "ready": let it land before leaving,
 # as a player's next visit would find it (reported, never assumed)
 SNAPSHOT_SETTLED = "() => window.__cardavia.timings.boot !== 'fresh' || window.__cardavia.snapshotSaved !== undefined"
@@ -277,7 +287,7 @@ def main() -> None:
                 print(json.dumps({"move_ms": result["move_ms"]}, separators=(",", ":")))
                 return
             # the bare boot first, each in a fresh context: nothing cached but what it loads
-            ctx = browser.new_context()
+            ctx = answered(browser.new_context())
             page = ctx.new_page()
             result["bare_cold"] = bare_boot(page, base)
             page.goto("about:blank")
@@ -288,7 +298,7 @@ def main() -> None:
             print(f"bare Pyodide: first visit {result['bare_cold']}, from SW cache {result['bare_sw_cache']}", flush=True)
             ctx.close()
 
-            ctx = browser.new_context()
+            ctx = answered(browser.new_context())
             page = ctx.new_page()
             url = base + "?speed=instant#/game/briscola?deck=piacentine"
             result["cold"] = visit(page, url, server)
@@ -298,7 +308,7 @@ def main() -> None:
             print(f"from SW cache: {result['sw_cache']}", flush=True)
             ctx.close()
 
-            ctx = browser.new_context()
+            ctx = answered(browser.new_context())
             page = ctx.new_page()
             result["tap_cold"] = tap_after_reading(page, base)
             print(f"tap after {READING_MS} ms, first visit: {result['tap_cold']}", flush=True)

@@ -32,6 +32,7 @@ import { scoreFor } from "./deals/pair.js";
 import { peopleForm, passScreen, savedNames } from "./table/people.js";
 import { Relay } from "./live/relay.js";
 import { friendsBox } from "./live/page.js";
+import { offersLesson, drawOffer } from "./table/offer.js";
 
 export { describeAction };
 
@@ -96,6 +97,7 @@ export class TableView {
     buildTable(this);
     if (this.guest) this.el.classList.add("guest"); // at a friend's table: the host chooses the level and deals
     if (this.relay) this.side.prepend(friendsBox(this.relay, { game: this.game.id, deck: this.deck, hostName: () => this.ctl.names && this.ctl.names[0] }));
+    if (this.offering) drawOffer(this, this.offering); // a new language while the lesson is offered: offered again in its words
   }
 
   seatName(seat) {
@@ -133,7 +135,7 @@ export class TableView {
     this.hideRefusal();
     const names = this.ctl.names;
     if (state === "yours") this.status.textContent = names && s ? t("people.your_turn", { name: names[s.seat] }) : t("table.your_turn");
-    else if (state === "pass") this.status.textContent = "";
+    else if (state === "pass" || state === "offer") this.status.textContent = "";
     else if (state === "busy" && s && s.to_move !== null && s.to_move !== undefined) {
       this.status.textContent = s.to_move === s.seat ? "" : t("table.waiting", { who: this.seatName(s.to_move) });
     } else if (state === "over" && s && s.result) {
@@ -146,10 +148,20 @@ export class TableView {
   async start() {
     this.unsub = this.engine.onState((s) => showBoot(this.overlay, s, () => this.retry()));
     this.unlost = this.engine.onLost(() => this.recover());
+    // a first visit to the game: the lesson is offered before any deal, while the engine boots
+    const chosen = offersLesson(this) ? new Promise((resolve) => { this.offering = resolve; drawOffer(this, resolve); }) : null;
+    if (chosen) this.setState("offer");
     try {
       await Promise.all([this.engine.start(), loadPluginFor(this.game)]);
     } catch {
       return; // the overlay shows the failure and a Retry button
+    }
+    if (chosen) {
+      await chosen; // "just play" (the lesson is another page: this table is gone)
+      this.offering = null;
+      if (this.disposed) return;
+      this.setState("loading");
+      this.status.textContent = t("table.loading");
     }
     if (this.deal) await startDeal(this, this.deal);
     else await this.ctl.resumeOrNew(this.settings);

@@ -314,7 +314,12 @@ class CiceraPolicy(Policy):
     # the last round (4 plays), solved exactly. 48 samples measured 419 ms move
     # p95 in the browser (limit 800); 80 samples did better than 48 on the same
     # 65 seed pairs (paired, +0.32 +- 0.35 wins less losses per pair, not yet
-    # significant); 72 keep the browser's p95 near 630 ms by the linear cost.
+    # significant); 72 kept the browser's p95 near 630 ms by the linear cost.
+    # Issue 41 tried 48 for the table's pace: a quarter less CPU for the three
+    # moves between two turns of yours, but no measured gain in the page on this
+    # loaded machine and a small loss of strength (48 vs 72, seeds 1-73 swapped:
+    # margin -2.83 +- 1.63 a seed pair): kept at 72. The pace is to come from
+    # thinking while the cards travel (the engine and the animation add up today).
     EXPERT_SAMPLES = 72
     SOLVE_PLIES = 4
 
