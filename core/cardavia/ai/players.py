@@ -156,9 +156,9 @@ class ExpertPlayer(NormalPlayer):
                     else view.safety_ms * samples / view.search_samples / 1000.0)
 
 
-def _frozen(view: View) -> View:
+def _frozen(view: View, version: int = 1) -> View:
     from .frozen import frozen_view  # tooling: loaded only when a frozen player plays
-    return frozen_view(view)
+    return frozen_view(view, version)
 
 
 class FrozenNormalPlayer(NormalPlayer):
@@ -179,10 +179,19 @@ class FrozenExpertPlayer(ExpertPlayer):
         return super().choose(_frozen(view), rng)
 
 
+class FrozenNormalV2Player(NormalPlayer):
+    """``normal-v2``: Briscola's normal of 2026-12-07 (ai/briscola_v2.py)."""
+
+    name = "normal-v2"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(_frozen(view, 2), rng)
+
+
 LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
 # given day, to measure later work against (Briscola and Scopa: ai/frozen.py).
-FROZEN = ("normal-v1", "expert-v1")
+FROZEN = ("normal-v1", "expert-v1", "normal-v2")
 # The self-play network alone, no search (ai/briscola_net.py, issue 45): a player of the
 # arena while its weights are measured, not a level of the site.
 NETWORK = ("briscola-net",)
@@ -201,6 +210,8 @@ def make_player(level: str) -> Player:
         return FrozenNormalPlayer()
     if level == "expert-v1":
         return FrozenExpertPlayer()
+    if level == "normal-v2":
+        return FrozenNormalV2Player()
     if level == "briscola-net":
         from .briscola_net import NetPlayer
         return NetPlayer()
