@@ -41,6 +41,8 @@ def test_the_wheel_ships_each_module_once_as_bytecode():
     assert code and all(n.endswith(".pyc") for n in code), [n for n in code if n.endswith(".py")]
     # the learned play-out's weights travel with it (read by the normal level)
     assert "cardavia/ai/briscola_learned.json" in names
+    # and the self-play network's (issue 45), read by the levels that use it
+    assert "cardavia/ai/briscola_net.json" in names
 
 
 def test_the_stdlib_subset_holds_no_argparse_or_multiprocessing():
