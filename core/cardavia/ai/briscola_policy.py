@@ -61,9 +61,29 @@ class BriscolaPolicy(Policy):
     # known (the opponent holds exactly the unseen ones): one exact solve.
     EXPERT_SAMPLES = 128
     SOLVE_PLIES = 7
+    # The self-play network at the root (issue 45, ai/briscola_guide.py), outside the
+    # exact endgame. NET_PLAYS_*: the network's card is played, no search; NET_PRIOR_*:
+    # points per unit of the network's logit added to the search's mean margins.
+    NET_PLAYS_NORMAL = False
+    NET_PLAYS_EXPERT = False
+    NET_PRIOR_NORMAL = 0.0
+    NET_PRIOR_EXPERT = 0.0
 
     def greedy_key(self, state, action: Action) -> tuple:
         return greedy_key(state, action)
+
+    def network_choice(self, view, actions: list[Action], deep: bool) -> int | None:
+        if not (self.NET_PLAYS_EXPERT if deep else self.NET_PLAYS_NORMAL):
+            return None
+        from .briscola_guide import network_choice  # the weights load only now
+        return network_choice(view, actions, self.SOLVE_PLIES if deep else None)
+
+    def root_bonus(self, view, actions: list[Action], deep: bool) -> list[float] | None:
+        weight = self.NET_PRIOR_EXPERT if deep else self.NET_PRIOR_NORMAL
+        if not weight:
+            return None
+        from .briscola_guide import bonus
+        return bonus(view, actions, weight, self.SOLVE_PLIES if deep else None)
 
     def playout_key(self, state, action: Action) -> tuple:
         return playout_key(state, action)

@@ -132,12 +132,19 @@ class NormalPlayer(Player):
         return pimc(view, view.candidate_actions(), self.samples or view.search_samples,
                     rng, cap_s=self._cap_s(view))
 
+    DEEP = False  # the expert's search (its hooks in the policy know which asks)
+
     def choose(self, view: View, rng: random.Random) -> str:
         actions = view.candidate_actions()
         if len(actions) == 1:
             return actions[0]["id"]
+        policy = view.policy
+        pick = policy.network_choice(view, actions, self.DEEP)
+        if pick is not None:
+            return actions[pick]["id"]
         result = self.search(view, rng)
-        return result.actions[best_index(view, result)]["id"]
+        bonus = policy.root_bonus(view, result.actions, self.DEEP)
+        return result.actions[best_index(view, result, bonus)]["id"]
 
 
 class ExpertPlayer(NormalPlayer):
@@ -147,6 +154,7 @@ class ExpertPlayer(NormalPlayer):
     the others see: the View."""
 
     name = "expert"
+    DEEP = True
 
     def search(self, view: View, rng: random.Random) -> SearchResult:
         samples = self.samples or view.expert_samples
