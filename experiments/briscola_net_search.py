@@ -43,7 +43,9 @@ OFF = dict(NET_PLAYS_NORMAL=False, NET_PLAYS_EXPERT=False, NET_PRIOR_NORMAL=0.0,
            NET_PRIOR_EXPERT=0.0)
 evaluation.register_player("xnet", variant(ExpertPlayer, **dict(OFF, NET_PLAYS_EXPERT=True)))
 evaluation.register_player("nnet", variant(NormalPlayer, **dict(OFF, NET_PLAYS_NORMAL=True)))
-for k in (1, 2, 3, 5, 10, 20):
+# the network's logits are far apart (often 10-60 between the cards of a hand, against
+# 2-10 points between the search's means): K below 1 lets the search still decide
+for k in ("0.1", "0.2", "0.5", "1", "2", "5"):
     evaluation.register_player(f"xprior-{k}",
                                variant(ExpertPlayer, **dict(OFF, NET_PRIOR_EXPERT=float(k))))
     evaluation.register_player(f"nprior-{k}",

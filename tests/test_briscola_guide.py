@@ -1,0 +1,79 @@
+"""The self-play network inside the Briscola levels (ai/briscola_guide.py, issue 45):
+the shipped weights give, bit for bit, the numbers recorded on CPython (this file runs
+under Pyodide too: ``node scripts/test/pyodide_pytest.mjs tests/test_briscola_guide.py``),
+the levels that use them play the same moves for the same seed, and the network never
+decides where the search is exact."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardavia.ai import View, make_player
+from cardavia.ai import briscola_guide as guide
+from cardavia.ai import briscola_net as bn
+from cardavia.games import new_game
+from cardavia.games.base import rng_for
+
+
+def _position(seed: int):
+    """Deal ``seed`` after a seeded number of random plays: (state, its mover)."""
+    state = new_game("briscola", seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(40)):
+        state.apply(rng.choice(state.legal_actions())["id"])
+    return state, state.current_player()
+
+
+# (seed, the mover's hand, the shipped network's logit of each card, its value), as
+# float.hex, recorded on CPython 3.11 with the weights of bn.WEIGHTS_SHA256
+RECORDED = [
+    (1, ['3B', '5B', 'KD'], ['-0x1.5a5256e7223a3p+2', '0x1.b7deaccfa79cbp+3', '0x1.82924329f2de8p+2'],
+     '0x1.b6f0945b2a222p-1'),
+    (2, ['4C', '5C', '4D'], ['0x1.c22afd2ceeda4p+3', '0x1.54cb884df8717p+1', '0x1.1881825c9e077p+4'],
+     '-0x1.27f220dc561e8p-5'),
+    (3, ['3C', 'NS', '5B'], ['-0x1.b57f7b638adf9p+5', '-0x1.3e2d85c78ab0bp+3', '-0x1.95b7a85090235p-1'],
+     '-0x1.8640258cdaeaep-1'),
+    (4, ['JC', '3C', '5S'], ['-0x1.41850bb70043bp+3', '0x1.75ee01d93bcd4p-1', '-0x1.748090a8676fcp+1'],
+     '-0x1.10673f97c15b3p-2'),
+    (5, ['3S'], ['-0x1.03f68a4a00772p+2'],
+     '0x1.144d68dc2578dp+0'),
+    (6, ['3C', '6S'], ['0x1.7cfbf54dbb2eap+3', '-0x1.22d5c95ac2deep+3'],
+     '0x1.04c67aa57e444p+0'),
+    (7, ['5S', 'JC', '7C'], ['0x1.6d8c7c377d422p+3', '0x1.1dd5c9857c84fp+4', '0x1.d777e5717d786p+3'],
+     '0x1.f2bbb6dfc93dfp-1'),
+    (8, ['6S', '7D', 'ND'], ['0x1.906a802a53a83p+2', '0x1.13f754689be0ap+3', '-0x1.67692be2787d4p+0'],
+     '0x1.568e56949a66fp-2'),
+]
+
+
+@pytest.mark.parametrize("seed, hand, logits, value", RECORDED)
+def test_the_shipped_network_gives_the_recorded_numbers(seed, hand, logits, value):
+    state, seat = _position(seed)
+    obs = state.observation(seat)
+    assert obs["hand"] == hand
+    x = bn.encode(obs)
+    assert [v.hex() for v in bn.shared().logits(x, hand)] == logits
+    assert bn.shared().value(x).hex() == value
+
+
+def test_the_network_has_no_say_in_the_exact_endgame():
+    """From an empty stock (every card inferable) for either level, and once the
+    expert solves its worlds (the stock's last two cards), the search decides."""
+    for seed in range(1, 30):
+        state = new_game("briscola", seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            view = View(state, seat)
+            actions = view.candidate_actions()
+            left = state.plies_left()
+            expert = guide.network_choice(view, actions, 7)
+            normal = guide.network_choice(view, actions, None)
+            assert (expert is None) == (left <= 8 or not state.stock)
+            assert (normal is None) == (not state.stock)
+            if expert is not None:
+                assert expert == normal and actions[expert]["card"] == \
+                    bn.choose_card(bn.shared(), view.observation())
+            state.apply(rng.choice(state.legal_actions())["id"])
