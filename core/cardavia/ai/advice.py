@@ -39,7 +39,13 @@ def analyse(state: State, seat: int, rng: random.Random, samples: int | None = N
     result = pimc(view, actions, n, rng, solve_plies=view.solve_plies, deep=True,
                   keep_samples=True)
     exact = view.all_cards_inferable() and result.solved > 0
-    return {"actions": actions, "means": result.means(), "best": best_index(view, result),
+    # the expert's own choice: a learned network's where the policy lets it decide
+    # (Briscola outside the exact endgame, ai/briscola_guide.py), else the best mean
+    policy = view.policy
+    best = policy.network_choice(view, actions, True)
+    if best is None:
+        best = best_index(view, result, policy.root_bonus(view, actions, True))
+    return {"actions": actions, "means": result.means(), "best": best,
             "points": mean_points(state, view, result, worlds_rng),
             "samples": result.samples, "exact": exact}
 
