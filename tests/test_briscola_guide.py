@@ -29,21 +29,29 @@ def _position(seed: int):
 # (seed, the mover's hand, the shipped network's logit of each card, its value), as
 # float.hex, recorded on CPython 3.11 with the weights of bn.WEIGHTS_SHA256
 RECORDED = [
-    (1, ['3B', '5B', 'KD'], ['-0x1.5a5256e7223a3p+2', '0x1.b7deaccfa79cbp+3', '0x1.82924329f2de8p+2'],
+    (1, ['3B', '5B', 'KD'],
+     ['-0x1.5a5256e7223a3p+2', '0x1.b7deaccfa79cbp+3', '0x1.82924329f2de8p+2'],
      '0x1.b6f0945b2a222p-1'),
-    (2, ['4C', '5C', '4D'], ['0x1.c22afd2ceeda4p+3', '0x1.54cb884df8717p+1', '0x1.1881825c9e077p+4'],
+    (2, ['4C', '5C', '4D'],
+     ['0x1.c22afd2ceeda4p+3', '0x1.54cb884df8717p+1', '0x1.1881825c9e077p+4'],
      '-0x1.27f220dc561e8p-5'),
-    (3, ['3C', 'NS', '5B'], ['-0x1.b57f7b638adf9p+5', '-0x1.3e2d85c78ab0bp+3', '-0x1.95b7a85090235p-1'],
+    (3, ['3C', 'NS', '5B'],
+     ['-0x1.b57f7b638adf9p+5', '-0x1.3e2d85c78ab0bp+3', '-0x1.95b7a85090235p-1'],
      '-0x1.8640258cdaeaep-1'),
-    (4, ['JC', '3C', '5S'], ['-0x1.41850bb70043bp+3', '0x1.75ee01d93bcd4p-1', '-0x1.748090a8676fcp+1'],
+    (4, ['JC', '3C', '5S'],
+     ['-0x1.41850bb70043bp+3', '0x1.75ee01d93bcd4p-1', '-0x1.748090a8676fcp+1'],
      '-0x1.10673f97c15b3p-2'),
-    (5, ['3S'], ['-0x1.03f68a4a00772p+2'],
+    (5, ['3S'],
+     ['-0x1.03f68a4a00772p+2'],
      '0x1.144d68dc2578dp+0'),
-    (6, ['3C', '6S'], ['0x1.7cfbf54dbb2eap+3', '-0x1.22d5c95ac2deep+3'],
+    (6, ['3C', '6S'],
+     ['0x1.7cfbf54dbb2eap+3', '-0x1.22d5c95ac2deep+3'],
      '0x1.04c67aa57e444p+0'),
-    (7, ['5S', 'JC', '7C'], ['0x1.6d8c7c377d422p+3', '0x1.1dd5c9857c84fp+4', '0x1.d777e5717d786p+3'],
+    (7, ['5S', 'JC', '7C'],
+     ['0x1.6d8c7c377d422p+3', '0x1.1dd5c9857c84fp+4', '0x1.d777e5717d786p+3'],
      '0x1.f2bbb6dfc93dfp-1'),
-    (8, ['6S', '7D', 'ND'], ['0x1.906a802a53a83p+2', '0x1.13f754689be0ap+3', '-0x1.67692be2787d4p+0'],
+    (8, ['6S', '7D', 'ND'],
+     ['0x1.906a802a53a83p+2', '0x1.13f754689be0ap+3', '-0x1.67692be2787d4p+0'],
      '0x1.568e56949a66fp-2'),
 ]
 
@@ -117,3 +125,24 @@ def test_the_hint_names_the_experts_move():
         h = advice.hint(state, seat, rng_for("hint", seed), samples=8)
         expert = ExpertPlayer(samples=8)  # the hint's search, were it to search
         assert h["action"] == expert.choose(view, rng_for("hint", seed))
+
+
+def test_a_learned_move_the_search_values_lower_is_hinted_for_its_chance_to_win():
+    """Where the network's card is one the search values below another, the hint
+    does not call it best on average (a gain below zero) but the best chance to win
+    (the network learned to win deals), and lists the others as more but riskier."""
+    from cardavia.ai import advice
+    seen = 0
+    for seed in range(1, 40):
+        state, seat = _position(seed)
+        view = View(state, seat)
+        if guide.network_choice(view, view.candidate_actions(), 7) is None:
+            continue
+        h = advice.hint(state, seat, rng_for("hint", seed), samples=8)
+        values = [c["expected"] for c in h["choices"]]
+        if len(values) > 1 and values[0] < max(values[1:]) and \
+                h["reason"]["code"] not in ("wins_trick", "saves_points", "keeps_trump_ace",
+                                            "leads_low", "only_move"):
+            assert h["reason"] == {"code": "best_chance"}
+            seen += 1
+    assert seen >= 2
