@@ -20,8 +20,10 @@ cards (first in hand order among equals). The trainer's batched environment
 (scripts/train/briscola_env.py) encodes the same way; tests/test_briscola_env.py
 checks both agree with the engine on seeded games.
 
-The weights are a JSON file beside this module (``briscola_net.json``); the
-arena's ``briscola-net`` plays them. Arithmetic is a fixed order of IEEE double
+The weights are a JSON file beside this module (``briscola_net.json``, iteration
+5,000 of the run of docs/computer-players.md); the arena's ``briscola-net`` plays them
+alone, Briscola's normal and expert levels until their search is exact
+(ai/briscola_guide.py). Arithmetic is a fixed order of IEEE double
 sums, so a seed gives the same moves on any machine, CPython or Pyodide.
 """
 
@@ -34,8 +36,8 @@ from pathlib import Path
 from ..games.base import Action
 
 WEIGHTS_FILE = Path(__file__).with_name("briscola_net.json")
-# sha256 of WEIGHTS_FILE, written by scripts/train/briscola_selfplay.py export; None
-# while no weights are shipped.
+# sha256 of WEIGHTS_FILE, written by scripts/train/briscola_selfplay.py export (and
+# pinned by tests/test_briscola_net.py)
 WEIGHTS_SHA256 = "b42f49bd8a5784e0c5ca634a2ca75896fc03308025fb6716f6818aade5b19ae2"
 
 SUITS = ("C", "D", "S", "B")
