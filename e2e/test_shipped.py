@@ -18,7 +18,7 @@ from wheel_contents import TOOLING  # noqa: E402
 
 # named here, not only read from wheel_contents.py: a module struck off that list must fail here
 NOT_SHIPPED = {"__main__", "evaluation", "arenalog", "fuzz", "lessonwalk", "ai/frozen",
-               "ai/briscola_v1", "ai/scopa_v1", "ai/briscola_ismcts"}
+               "ai/briscola_v1", "ai/briscola_v2", "ai/scopa_v1", "ai/briscola_ismcts"}
 
 
 def wheel_names() -> list[str]:
@@ -41,6 +41,8 @@ def test_the_wheel_ships_each_module_once_as_bytecode():
     assert code and all(n.endswith(".pyc") for n in code), [n for n in code if n.endswith(".py")]
     # the learned play-out's weights travel with it (read by the normal level)
     assert "cardavia/ai/briscola_learned.json" in names
+    # and the self-play network's (issue 45), read by the levels that use it
+    assert "cardavia/ai/briscola_net.json" in names
 
 
 def test_the_stdlib_subset_holds_no_argparse_or_multiprocessing():

@@ -250,9 +250,13 @@ def test_hint_is_the_experts_choice_with_ranked_choices(game):
         assert h["action"] == expert
         assert h["choices"][0]["action"] == expert
         values = [c["expected"] for c in h["choices"]]
+        view = View(s, seat)
+        # a learned network's move (Briscola outside the exact endgame, issue 45) may be
+        # one the search values lower: the others then read "more, but riskier"
+        learned = view.policy.network_choice(view, view.candidate_actions(), True) is not None
         if len(values) > 1:
             assert values[1:] == sorted(values[1:], reverse=True)
-            assert values[0] >= values[1] or values[0] == pytest.approx(values[1])
+            assert learned or values[0] >= values[1] or values[0] == pytest.approx(values[1])
         assert isinstance(h["reason"]["code"], str)
 
 

@@ -98,8 +98,34 @@ def test_the_arena_knows_the_network_player():
 
 
 def test_shipped_weights_are_the_recorded_ones():
-    """No weights file and no hash until weights ship; then its sha256 is pinned."""
-    if bn.WEIGHTS_SHA256 is None:
-        assert not bn.WEIGHTS_FILE.exists()
-    else:
-        assert hashlib.sha256(bn.WEIGHTS_FILE.read_bytes()).hexdigest() == bn.WEIGHTS_SHA256
+    """The shipped weights are the file whose sha256 is pinned, small enough for the
+    site, and say which code, seed and iteration of training made them."""
+    assert bn.WEIGHTS_SHA256 == "b42f49bd8a5784e0c5ca634a2ca75896fc03308025fb6716f6818aade5b19ae2"
+    raw = bn.WEIGHTS_FILE.read_bytes()
+    assert hashlib.sha256(raw).hexdigest() == bn.WEIGHTS_SHA256
+    assert len(raw) <= 500_000
+    meta = bn.shared().meta
+    assert meta["format"] == "briscola-net/1" and meta["n_inputs"] == bn.N_INPUTS
+    fp = meta["fingerprint"]
+    assert len(fp["code_sha256"]) == 64 and fp["seed"] == 1
+    assert fp["iteration"] == 5000 and fp["decisions"] == 409_600_000
+
+
+def test_the_weights_load_only_when_a_player_asks_for_the_network():
+    """Making players and playing the levels that do not use the network (every
+    game's random and greedy, and any level of another game) reads no weights."""
+    saved, bn._SHARED = bn._SHARED, None
+    try:
+        for game in ("briscola", "scopa"):
+            state = new_game(game, 3)
+            for level in ("random", "greedy", "normal", "expert", "briscola-net"):
+                make_player(level)
+            for _ in range(4):
+                seat = state.current_player()
+                state.apply(make_player("greedy").choose(View(state, seat), random.Random(1)))
+        assert bn._SHARED is None
+        state = new_game("briscola", 3)
+        make_player("briscola-net").choose(View(state, state.current_player()), random.Random(1))
+        assert bn._SHARED is not None
+    finally:
+        bn._SHARED = saved

@@ -112,6 +112,8 @@ PINNED_NORMAL_LEARNED_SEED_1 = ("2C AB 7D AD KS 3B 5B 4D 7S 5D 7C 2B NS AS KD JD
 
 
 def test_the_learned_normal_plays_its_pinned_deal():
-    """The normal level plays out its worlds with the learned policy: this deal was
-    pinned with the arena's ``normal-learned``, which played exactly as ``normal``."""
-    assert " ".join(deal_moves(1, ("normal", "normal"))) == PINNED_NORMAL_LEARNED_SEED_1
+    """The normal level of issue 27 plays out its worlds with the learned policy: this
+    deal was pinned with the arena's ``normal-learned``, which played exactly as that
+    ``normal``; since issue 45 the normal plays the self-play network's card until the
+    stock is empty, and ``normal-v2`` (ai/briscola_v2.py) is that normal, frozen."""
+    assert " ".join(deal_moves(1, ("normal-v2", "normal-v2"))) == PINNED_NORMAL_LEARNED_SEED_1

@@ -146,9 +146,11 @@ def main(argv: list[str] | None = None) -> int:
             out = simulate(args.game, args.games, args.seed, args.players, args.deck)
         elif args.command == "arena":
             a, b = args.players
-            from .ai.frozen import FROZEN_POLICIES
+            from .ai.frozen import FROZEN_POLICIES, FROZEN_V2_POLICIES
             if args.game not in FROZEN_POLICIES and {a, b} & set(FROZEN):
                 raise GameError(f"{', '.join(FROZEN)} play {', '.join(FROZEN_POLICIES)} only")
+            if args.game not in FROZEN_V2_POLICIES and "normal-v2" in (a, b):
+                raise GameError(f"normal-v2 plays {', '.join(FROZEN_V2_POLICIES)} only")
             out = arena(args.game, a, b, args.deals, args.seed, max(1, args.jobs), args.deck,
                         args.progress, not args.no_clock, args.log)
         elif args.command == "compare":

@@ -23,6 +23,7 @@ TOOLING = {
     "lessonwalk.py": "walks every lesson for the tests",
     "ai/frozen.py": "the frozen players normal-v1, expert-v1 (the arena's yardstick)",
     "ai/briscola_v1.py": "the frozen Briscola policy",
+    "ai/briscola_v2.py": "the frozen Briscola normal of 2026-12-07 (normal-v2)",
     "ai/scopa_v1.py": "the frozen Scopa policy",
 }
 

@@ -39,7 +39,14 @@ def analyse(state: State, seat: int, rng: random.Random, samples: int | None = N
     result = pimc(view, actions, n, rng, solve_plies=view.solve_plies, deep=True,
                   keep_samples=True)
     exact = view.all_cards_inferable() and result.solved > 0
-    return {"actions": actions, "means": result.means(), "best": best_index(view, result),
+    # the expert's own choice: a learned network's where the policy lets it decide
+    # (Briscola outside the exact endgame, ai/briscola_guide.py), else the best mean
+    policy = view.policy
+    best = policy.network_choice(view, actions, True)
+    learned = best is not None
+    if best is None:
+        best = best_index(view, result, policy.root_bonus(view, actions, True))
+    return {"actions": actions, "means": result.means(), "best": best, "learned": learned,
             "points": mean_points(state, view, result, worlds_rng),
             "samples": result.samples, "exact": exact}
 
@@ -76,7 +83,8 @@ def hint(state: State, seat: int, rng: random.Random, samples: int | None = None
     choices = [{"action": actions[i]["id"],
                 "expected": None if points[i] is None else round(points[i], 2)}
                for i in order[:TOP]]
-    reason = explain(state, actions[best], actions, points, best, found["means"])
+    reason = explain(state, actions[best], actions, points, best, found["means"],
+                     learned=found.get("learned", False))
     return {"action": actions[best]["id"], "choices": choices, "reason": reason,
             "samples": found["samples"], "exact": found["exact"],
             "ms": round((time.perf_counter() - start) * 1000, 1)}
@@ -89,7 +97,7 @@ def hint(state: State, seat: int, rng: random.Random, samples: int | None = None
 # best_chance (the best move scores no more on average but wins more often).
 
 def explain(state: State, action: Action, actions: list[Action], points: list[float],
-            best: int, means: list[float] | None = None) -> dict:
+            best: int, means: list[float] | None = None, learned: bool = False) -> dict:
     """The main reason for ``action``, from the position, the expected points and
     the search values (``means``, the points where not given). What the reason
     states about the rules (card points, who wins the trick, trumps, sweeps)
@@ -119,8 +127,10 @@ def explain(state: State, action: Action, actions: list[Action], points: list[fl
         value_gain = means[best] - max(m for i, m in enumerate(means) if i != best) \
             if others else 0.0
         # Where the search counts a win beyond its points (Tarocchi), the best
-        # move may score no more on average and still win more often.
-        reason = {"code": "best_chance"} if gain < 0.005 < value_gain \
+        # move may score no more on average and still win more often; so may a
+        # learned network's move (``learned``: Briscola, trained to win the deal).
+        chance = gain < 0.005 < value_gain or (learned and gain < 0.005)
+        reason = {"code": "best_chance"} if chance \
             else {"code": "best_average", "gain": round(gain, 2)}
     return reason
 

@@ -20,22 +20,25 @@ cards (first in hand order among equals). The trainer's batched environment
 (scripts/train/briscola_env.py) encodes the same way; tests/test_briscola_env.py
 checks both agree with the engine on seeded games.
 
-The weights are a JSON file beside this module (``briscola_net.json``); the
-arena's ``briscola-net`` plays them. Arithmetic is a fixed order of IEEE double
+The weights are a JSON file beside this module (``briscola_net.json``, iteration
+5,000 of the run of docs/computer-players.md); the arena's ``briscola-net`` plays them
+alone, Briscola's normal and expert levels until their search is exact
+(ai/briscola_guide.py). Arithmetic is a fixed order of IEEE double
 sums, so a seed gives the same moves on any machine, CPython or Pyodide.
 """
 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 from ..games.base import Action
 
 WEIGHTS_FILE = Path(__file__).with_name("briscola_net.json")
-# sha256 of WEIGHTS_FILE, written by scripts/train/briscola_selfplay.py export; None
-# while no weights are shipped.
-WEIGHTS_SHA256 = None
+# sha256 of WEIGHTS_FILE, written by scripts/train/briscola_selfplay.py export (and
+# pinned by tests/test_briscola_net.py)
+WEIGHTS_SHA256 = "b42f49bd8a5784e0c5ca634a2ca75896fc03308025fb6716f6818aade5b19ae2"
 
 SUITS = ("C", "D", "S", "B")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")  # the deck's order within a suit
@@ -120,6 +123,21 @@ def load(path: str | Path | None = None) -> Net:
     return Net(json.loads(p.read_text(encoding="utf-8")))
 
 
+_SHARED: Net | None = None
+
+
+def shared() -> Net:
+    """The shipped weights, read once per process and only when a player first
+    asks (the levels that use the network: ai/briscola_guide.py). Through the
+    package's resources: in the browser the engine is imported from its wheel, a
+    zip, where WEIGHTS_FILE is no file to open."""
+    global _SHARED
+    if _SHARED is None:
+        text = resources.files(__package__).joinpath(WEIGHTS_FILE.name).read_text(encoding="utf-8")
+        _SHARED = Net(json.loads(text))
+    return _SHARED
+
+
 def choose_card(net: Net, obs: dict) -> str:
     """The legal card with the highest logit (the first in hand among equals)."""
     hand = obs["hand"]
@@ -143,7 +161,7 @@ class NetPlayer:
 
     def choose(self, view, rng) -> str:
         if self.net is None:
-            self.net = load()
+            self.net = shared()
         card = choose_card(self.net, view.observation())
         legal: list[Action] = view.legal_actions()
         for a in legal:

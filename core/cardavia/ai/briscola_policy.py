@@ -2,8 +2,10 @@
 the greedy player's one-ply key (also the expert's play-out policy), the
 play-out key A (``playout_key``: keep the Aces and Threes, trump only a trick
 worth it; the solver's move order) and the normal player's play-out, the learned
-one of ai/briscola_learned.py. The rest of the expert's edge is generic: more samples
-and the exact solver once the stock runs out."""
+one of ai/briscola_learned.py. Since issue 45 both levels play the self-play
+network's card (ai/briscola_net.py, ai/briscola_guide.py) until their search is exact
+or nearly: the expert searches from the stock's last two cards (each world solved
+exactly), the normal once the stock is empty (every card known)."""
 
 from __future__ import annotations
 
@@ -61,9 +63,30 @@ class BriscolaPolicy(Policy):
     # known (the opponent holds exactly the unseen ones): one exact solve.
     EXPERT_SAMPLES = 128
     SOLVE_PLIES = 7
+    # The self-play network at the root (issue 45, ai/briscola_guide.py), outside the
+    # exact endgame. NET_PLAYS_*: the network's card is played, no search (both levels
+    # since issue 45: docs/computer-players.md); NET_PRIOR_*: points per unit of the
+    # network's logit added to the search's mean margins (measured, not adopted).
+    NET_PLAYS_NORMAL = True
+    NET_PLAYS_EXPERT = True
+    NET_PRIOR_NORMAL = 0.0
+    NET_PRIOR_EXPERT = 0.0
 
     def greedy_key(self, state, action: Action) -> tuple:
         return greedy_key(state, action)
+
+    def network_choice(self, view, actions: list[Action], deep: bool) -> int | None:
+        if not (self.NET_PLAYS_EXPERT if deep else self.NET_PLAYS_NORMAL):
+            return None
+        from .briscola_guide import network_choice  # the weights load only now
+        return network_choice(view, actions, self.SOLVE_PLIES if deep else None)
+
+    def root_bonus(self, view, actions: list[Action], deep: bool) -> list[float] | None:
+        weight = self.NET_PRIOR_EXPERT if deep else self.NET_PRIOR_NORMAL
+        if not weight:
+            return None
+        from .briscola_guide import bonus
+        return bonus(view, actions, weight, self.SOLVE_PLIES if deep else None)
 
     def playout_key(self, state, action: Action) -> tuple:
         return playout_key(state, action)

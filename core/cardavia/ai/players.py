@@ -132,12 +132,19 @@ class NormalPlayer(Player):
         return pimc(view, view.candidate_actions(), self.samples or view.search_samples,
                     rng, cap_s=self._cap_s(view))
 
+    DEEP = False  # the expert's search (its hooks in the policy know which asks)
+
     def choose(self, view: View, rng: random.Random) -> str:
         actions = view.candidate_actions()
         if len(actions) == 1:
             return actions[0]["id"]
+        policy = view.policy
+        pick = policy.network_choice(view, actions, self.DEEP)
+        if pick is not None:
+            return actions[pick]["id"]
         result = self.search(view, rng)
-        return result.actions[best_index(view, result)]["id"]
+        bonus = policy.root_bonus(view, result.actions, self.DEEP)
+        return result.actions[best_index(view, result, bonus)]["id"]
 
 
 class ExpertPlayer(NormalPlayer):
@@ -147,6 +154,7 @@ class ExpertPlayer(NormalPlayer):
     the others see: the View."""
 
     name = "expert"
+    DEEP = True
 
     def search(self, view: View, rng: random.Random) -> SearchResult:
         samples = self.samples or view.expert_samples
@@ -156,9 +164,9 @@ class ExpertPlayer(NormalPlayer):
                     else view.safety_ms * samples / view.search_samples / 1000.0)
 
 
-def _frozen(view: View) -> View:
+def _frozen(view: View, version: int = 1) -> View:
     from .frozen import frozen_view  # tooling: loaded only when a frozen player plays
-    return frozen_view(view)
+    return frozen_view(view, version)
 
 
 class FrozenNormalPlayer(NormalPlayer):
@@ -179,10 +187,19 @@ class FrozenExpertPlayer(ExpertPlayer):
         return super().choose(_frozen(view), rng)
 
 
+class FrozenNormalV2Player(NormalPlayer):
+    """``normal-v2``: Briscola's normal of 2026-12-07 (ai/briscola_v2.py)."""
+
+    name = "normal-v2"
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(_frozen(view, 2), rng)
+
+
 LEVELS = ("random", "greedy", "normal", "expert")
 # Players of the arena only, not levels of the site: a level as it played on a
 # given day, to measure later work against (Briscola and Scopa: ai/frozen.py).
-FROZEN = ("normal-v1", "expert-v1")
+FROZEN = ("normal-v1", "expert-v1", "normal-v2")
 # The self-play network alone, no search (ai/briscola_net.py, issue 45): a player of the
 # arena while its weights are measured, not a level of the site.
 NETWORK = ("briscola-net",)
@@ -201,6 +218,8 @@ def make_player(level: str) -> Player:
         return FrozenNormalPlayer()
     if level == "expert-v1":
         return FrozenExpertPlayer()
+    if level == "normal-v2":
+        return FrozenNormalV2Player()
     if level == "briscola-net":
         from .briscola_net import NetPlayer
         return NetPlayer()

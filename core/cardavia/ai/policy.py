@@ -87,6 +87,17 @@ class Policy:
         """The legal actions worth searching (all, unless a game prunes a large set)."""
         return state.legal_actions()
 
+    # ----- a learned network's say at the root (Briscola: ai/briscola_guide.py) ----
+    def network_choice(self, view, actions: list[Action], deep: bool) -> int | None:
+        """The index in ``actions`` that a learned network plays here without a
+        search (``deep``: for the expert), or None: search. None by default."""
+        return None
+
+    def root_bonus(self, view, actions: list[Action], deep: bool) -> list[float] | None:
+        """Per searched action, what a learned prior adds to the search's mean
+        value before the best is taken, or None: nothing. None by default."""
+        return None
+
     # ----- sampling ------------------------------------------------------------
     def sample(self, state: State, seat: int, rng: random.Random,
                reading: bool = False) -> State:

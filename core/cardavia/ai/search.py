@@ -93,9 +93,13 @@ def pimc(view, actions: list[Action], samples: int, rng: random.Random,
     return result
 
 
-def best_index(view, result: SearchResult) -> int:
-    """The best mean; ties go to the greedy preference, so equal values still
-    play sensibly."""
+def best_index(view, result: SearchResult, bonus: list[float] | None = None) -> int:
+    """The best mean (plus ``bonus[i]``, a learned prior's, if given); ties go to
+    the greedy preference, so equal values still play sensibly."""
     actions = result.actions
+    if bonus is None:
+        return max(range(len(actions)),
+                   key=lambda i: (result.totals[i], view.greedy_key(actions[i])))
+    n = max(1, result.samples)
     return max(range(len(actions)),
-               key=lambda i: (result.totals[i], view.greedy_key(actions[i])))
+               key=lambda i: (result.totals[i] / n + bonus[i], view.greedy_key(actions[i])))
