@@ -208,6 +208,10 @@ class TressetteState(State):
         return self.over
 
     @property
+    def phase(self) -> str:
+        return "over" if self.over else "play"
+
+    @property
     def tricks_per_deal(self) -> int:
         return 40 // self.NUM_SEATS
 
@@ -405,7 +409,6 @@ class TressetteState(State):
         hand = self.hands[seat]
         obs = {
             **self.observation_head(seat),
-            "phase": "over" if over else "play",
             "table": [],
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "call": self.call,
@@ -447,7 +450,11 @@ class TressetteState(State):
         bans = [set(self.voids[o]) for o in others] + [set()]
         needs = [(i, suit) for i, o in enumerate(others) for suit in self.holds[o]]
         dealt = None
-        for _ in range(8 if needs else 1):
+        # a Striscio's promise by rejection (the samples stay uniform among those that
+        # keep it); after 24 misses the last sample is kept
+        for attempt in range(24 if needs else 1):
+            if attempt:
+                rng.shuffle(unseen)
             got = deal_constrained(unseen, caps, bans, SUIT, cards.SUITS, rng)
             if got is None:
                 break
