@@ -1,7 +1,6 @@
-"""Briscola a 4 and Scopone (issue 43) and both forms of Tressette (issue 44) are engine-only
-games for now: the engine,
-the command line and the arena play them, the site does not list them until their
-table, lesson, terms and catalogue texts land (traditions.ENGINE_ONLY). One explicit
+"""Briscola a 4 and Scopone (issue 43) and both forms of Tressette (issue 44) are
+engine-only games for now: the engine, the command line and the arena play them, the
+site does not list them until their table, lesson, terms and catalogue texts land (traditions.ENGINE_ONLY). One explicit
 list, checked here, rather than a weaker check for the site's games."""
 
 import json
