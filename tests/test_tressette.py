@@ -224,6 +224,11 @@ def test_TR10_declared_at_the_end_of_trick_1_from_the_dealt_cards_in_play_order(
     named = {v for e in events if e["type"] == "accuso" for v in e.values() if isinstance(v, str)}
     assert not named & set(NAPOLETANE)  # the suit is named, no card shown
     assert s.sheets == [] and s.observation(0)["accusi"] == s.declared
+    # what the declarations say binds the hidden hands a seat imagines: seen from seat
+    # 2, seat 1 still holds the Assi di Denari and Bastoni and never the Asso di Coppe
+    for k in range(20):
+        world = s.determinize(2, random.Random(k))
+        assert {"AD", "AB"} <= set(world.hands[1]) and "AC" not in world.hands[1]
 
 
 def test_TR11_two_players_without_accusi_by_default_and_with_them_on_request():

@@ -433,21 +433,53 @@ class TressetteState(State):
             obs["call_blocks"] = {c: self.call_blocks(hand, c) for c in hand}
         return obs
 
+    def declared_cards(self, seat: int) -> tuple[set[str], set[str]]:
+        """TR10: what ``seat``'s accusi say of his 10 dealt cards: the cards he surely
+        held, and those he surely did not (the missing card of a three)."""
+        held, not_held = set(), set()
+        for d in self.declared:
+            if d["seat"] != seat:
+                continue
+            if d["kind"] == "napoletana":
+                held.update(r + d["suit"] for r in HONOURS)
+            elif d["kind"] == "four":
+                held.update(d["rank"] + s for s in cards.SUITS)
+            else:
+                held.update(d["rank"] + s for s in cards.SUITS if s != d["suit"])
+                not_held.add(d["rank"] + d["suit"])
+        return held, not_held
+
     def determinize(self, seat: int, rng: random.Random) -> "TressetteState":
         """Re-deal what ``seat`` cannot see, keeping every public fact: hand sizes, the
-        shown draws still held (TR8), the voids shown by not following (with every
-        draw shown, a void holds for the rest of the deal's unknown cards) and, in four,
-        what a Volo (no more of the suit) or a Striscio (at least one more) said."""
+        shown draws still held (TR8), the cards the accusi declared (TR10), the voids
+        shown by not following (with every draw shown, a void holds for the rest of the
+        deal's unknown cards) and, in four, what a Volo (no more of the suit) or a
+        Striscio (at least one more) said. Uses only ``seat``'s view."""
         s = self.clone()
         if self.over:
             return s
         others = [o for o in range(self.NUM_SEATS) if o != seat]
-        known = {c for o in others for c in self.shown[o]}
-        unseen = sorted(c for o in others for c in self.hands[o] if c not in known)
-        unseen += sorted(self.stock)
+        fixed, banned = {}, {}
+        for o in others:
+            held, not_held = self.declared_cards(o)
+            fixed[o] = sorted(set(self.shown[o]) | (held & set(self.hands[o])))
+            banned[o] = not_held
+        known = {c for o in others for c in fixed[o]}
+        # canonical: the cards unseen by ``seat``, wherever they are
+        unseen = sorted([c for o in others for c in self.hands[o] if c not in known] + self.stock)
         rng.shuffle(unseen)
-        caps = [len(self.hands[o]) - len(self.shown[o]) for o in others] + [len(self.stock)]
-        bans = [set(self.voids[o]) for o in others] + [set()]
+        caps = [len(self.hands[o]) - len(fixed[o]) for o in others] + [len(self.stock)]
+        # a card a three said is missing is a category of its own, banned from that hand
+        category = dict(SUIT)
+        special = sorted({c for o in others for c in banned[o]})
+        for c in special:
+            category[c] = c
+        bans = []
+        for o in others:
+            ban = set(self.voids[o]) | banned[o]
+            ban.update(c for c in special if c[-1] in self.voids[o])
+            bans.append(ban)
+        bans.append(set())
         needs = [(i, suit) for i, o in enumerate(others) for suit in self.holds[o]]
         dealt = None
         # a Striscio's promise by rejection (the samples stay uniform among those that
@@ -455,7 +487,7 @@ class TressetteState(State):
         for attempt in range(24 if needs else 1):
             if attempt:
                 rng.shuffle(unseen)
-            got = deal_constrained(unseen, caps, bans, SUIT, cards.SUITS, rng)
+            got = deal_constrained(unseen, caps, bans, category, cards.SUITS + tuple(special), rng)
             if got is None:
                 break
             dealt = got[0]
@@ -463,7 +495,10 @@ class TressetteState(State):
                 break
         require(dealt is not None, "no deal fits the public facts")
         for i, o in enumerate(others):
-            s.hands[o] = dealt[i] + list(self.shown[o])
+            s.hands[o] = dealt[i] + fixed[o]
+            # the dealt hand as this world has it, for accusi still to come (TR10)
+            s.dealt[o] = ([c for p, c in self.trick if p == o] + s.hands[o]
+                          if self.tricks_played == 0 else [])
         s.stock = dealt[-1]
         return s
 
