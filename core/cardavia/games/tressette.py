@@ -363,11 +363,9 @@ class TressetteState(State):
 
     # ----- rule facts for the hint and the review --------------------------
     def card_points(self, card: str) -> int:
-        """Whole points only: an Asso (the thirds count at the deal's end, TR6)."""
+        """The whole points a card is worth by itself: an Asso's 1 (the ⅓ cards count
+        only three together, at the deal's end, TR6)."""
         return thirds(card) // 3
-
-    def trick_points(self, cs: list[str]) -> int:
-        return sum(thirds(c) for c in cs) // 3
 
     def winning_card(self) -> str | None:
         if not self.trick:
