@@ -114,7 +114,7 @@ def test_TR5_follow_suit_is_compulsory_and_a_refused_card_says_why():
     assert s.observation(0)["play_blocks"] is None  # only the mover is told
     with pytest.raises(IllegalAction) as refused:
         s.apply("play:3D")
-    assert refused.value.code == "follow"
+    assert refused.value.reason == "follow" and refused.value.code == "illegal_action"
     assert s.hands[1] == P("4C 3D AS")  # unchanged
     # void in the led suit: any card
     s = position(TressetteState, ["KC 5D", "3D AS"], stock="", leader=0)
@@ -263,7 +263,7 @@ def test_TR12_a_leader_may_call_busso_and_exactly_one_of_striscio_or_volo():
     for bad, code in (("play:AC:volo", "false_volo"), ("play:5D:striscio", "false_striscio")):
         with pytest.raises(IllegalAction) as refused:
             s.apply(bad)
-        assert refused.value.code == code
+        assert refused.value.reason == code
     assert s.observation(0)["call_blocks"]["5D"] == {"striscio": "false_striscio"}
     events = play(s, "AC:busso")
     assert events[0]["call"] == "busso" and s.observation(2)["call"]["call"] == "busso"
@@ -287,7 +287,7 @@ def test_TR12_volo_and_striscio_bind_the_sampled_hands_and_calls_can_be_off():
     assert all("call" not in a for a in off.legal_actions())
     with pytest.raises(IllegalAction) as refused:
         off.apply("play:AC:busso")
-    assert refused.value.code == "no_calls"
+    assert refused.value.reason == "no_calls"
     two = position(TressetteState, ["AC 2C", "4C 6D"], stock="", leader=0)
     assert all("call" not in a for a in two.legal_actions())  # no calls in two players
 

@@ -12,7 +12,7 @@ readings the rules file chooses, by number:
   the dealer, twice (two players: 20 cards stay as the stock); the player after the
   dealer leads; the deal passes to the next seat (alternates in two).
 - TR5: following suit is compulsory; a refused card says why (``play_blocks``, and
-  ``apply`` raises with code ``follow``).
+  ``apply`` raises ``Refused`` with the reason ``follow``).
 - TR6: card points counted in thirds per team, floored once per team; +1 for the
   last trick: 11 per deal.
 - TR7, TR8: after tricks 1-10 the winner draws, then the loser; each drawn card is
@@ -110,6 +110,17 @@ def accusi(hand: list[str]) -> list[dict]:
 def deal_score(team_thirds: list[int], last_team: int) -> list[int]:
     """TR6: each team's card points: its thirds floored, +1 for the last trick."""
     return [t // 3 + (1 if i == last_team else 0) for i, t in enumerate(team_thirds)]
+
+
+class Refused(IllegalAction):
+    """An illegal play with the rule that refuses it (``reason``: "follow", or a call's
+    "false_volo", "false_striscio", "no_calls"); its protocol code stays
+    ``illegal_action`` (bridge.ERROR_CODES), as the table reads reasons from the
+    snapshot's ``play_blocks`` and ``call_blocks``."""
+
+    def __init__(self, message: str, reason: str):
+        super().__init__(message)
+        self.reason = reason
 
 
 class TressetteState(State):
@@ -247,14 +258,14 @@ class TressetteState(State):
                 card = parts[1]
                 block = play_blocks(hand, self.trick).get(card)
                 if block:
-                    raise IllegalAction(f"{cards.card_name(card)} may not be played: follow "
-                                        f"{cards.SUIT_NAMES[block['suit']]} "
-                                        f"({cards.card_name(block['card'])})", "follow")
+                    raise Refused(f"{cards.card_name(card)} may not be played: follow "
+                                  f"{cards.SUIT_NAMES[block['suit']]} "
+                                  f"({cards.card_name(block['card'])})", "follow")
                 if len(parts) == 3:
                     why = self.call_blocks(hand, card).get(parts[2])
                     if why:
-                        raise IllegalAction(f"{parts[2]} is not true with {cards.card_name(card)}",
-                                            why)
+                        raise Refused(f"{parts[2]} is not allowed with {cards.card_name(card)} ({why})",
+                                      why)
         return super().apply(action_id)
 
     def _apply(self, action: Action) -> None:

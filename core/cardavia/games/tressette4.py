@@ -9,8 +9,8 @@ default, the target 31 with or without them (TR13), and the calls of TR12.
 TR12, as the engine reads it: the leader of a trick may attach one call to his card
 (the action ``play:<card>:<call>``): ``busso`` (always allowed), ``striscio`` (only
 if he keeps at least one more card of the led suit) or ``volo`` (only if he keeps
-none); a false Striscio or Volo is refused with the code ``false_striscio`` or
-``false_volo``. A Volo makes the caller's void in the suit public; a Striscio that he
+none); a false Striscio or Volo is refused with the reason ``false_striscio`` or
+``false_volo`` (``call_blocks`` in the leader's snapshot, ``Refused.reason``). A Volo makes the caller's void in the suit public; a Striscio that he
 holds one more card of it, until he plays one. Option ``calls`` (on) turns them off.
 """
 
