@@ -14,7 +14,7 @@ from cardavia import cards
 from cardavia.ai import advice
 from cardavia.bridge import Bridge
 from cardavia.games import REGISTRY, new_game
-from cardavia.games import briscola, cicera, minchiate, scopa, tarocchi
+from cardavia.games import briscola, cicera, minchiate, scopa, tarocchi, tressette
 
 GAMES = sorted(REGISTRY)
 CODES = {"only_move", "sweeps", "takes_settebello", "captures", "leaves_no_sweep",
@@ -24,11 +24,15 @@ FISHING = {"scopa": scopa, "scopone": scopa, "cicera": cicera}
 
 # The rules' card points and trick winner, by game (a trick is [[seat, card], ...]).
 POINTS = {"briscola": briscola.card_points, "briscola4": briscola.card_points, "tarocchi": tarocchi.CARD_POINTS.__getitem__,
-          "minchiate": minchiate.CARD_POINTS.__getitem__}
+          "minchiate": minchiate.CARD_POINTS.__getitem__,
+          # TR6: an Asso is 3 thirds, a whole point by itself; the others a third or nothing
+          "tressette": lambda c: tressette.THIRDS.get(c[:-1], 0) // 3,
+          "tressette4": lambda c: tressette.THIRDS.get(c[:-1], 0) // 3}
 TRUMP = {"tarocchi": lambda s, c: c[0] == "T" and c != cards.MATTO,
          "minchiate": lambda s, c: c[0] == "T" and c != cards.MATTO,
          "briscola": lambda s, c: c[-1] == s.trump_suit,
-         "briscola4": lambda s, c: c[-1] == s.trump_suit}
+         "briscola4": lambda s, c: c[-1] == s.trump_suit,
+         "tressette": lambda s, c: False, "tressette4": lambda s, c: False}  # TR4: no trumps
 
 
 def _winner(game, state, trick) -> int:
@@ -36,6 +40,8 @@ def _winner(game, state, trick) -> int:
         return trick[briscola.trick_winner(trick[0][1], trick[1][1], state.trump_suit)][0]
     if game == "briscola4":  # winning so far: the players after may still beat it
         return trick[briscola.winning_index([c for _, c in trick], state.trump_suit)][0]
+    if game in ("tressette", "tressette4"):  # TR4: winning so far, the highest of the led suit
+        return trick[tressette.winning_index([c for _, c in trick])][0]
     return (tarocchi if game == "tarocchi" else minchiate).trick_winner(trick)
 
 

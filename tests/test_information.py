@@ -4,7 +4,8 @@ What a seat may know comes from the rules, not from the game's own
 ``hidden_cards()`` (a game that forgot a secret would agree with itself): its own
 hand, the cards on public places (table, trick, captured piles, unclaimed cards),
 Briscola's face-up trump (B1: it lies face up under the stock and is drawn last,
-so everyone knows where it went; the same in Briscola a 4, B4-3, B4-9) and Tarocchi's discard for the dealer, or for
+so everyone knows where it went; the same in Briscola a 4, B4-3, B4-9), Tressette's drawn
+cards (TR8: each is shown to both) and Tarocchi's discard for the dealer, or for
 everyone once the deal is over (T10). Every other card of the pack is hidden.
 
 The check covers every route out of the engine: the observation, the events,
@@ -38,6 +39,10 @@ def known_to(state, seat: int) -> set[str]:
         known.update(places["discard"])
     if state.GAME_ID == "minchiate":
         known |= minchiate_known(state, seat, places)
+    if state.GAME_ID == "tressette":  # TR8: each card drawn in this deal was shown to both
+        events = state.events_for(None)
+        start = max(i for i, e in enumerate(events) if e["type"] == "dealt")
+        known.update(e["card"] for e in events[start:] if e["type"] == "drew")
     return known
 
 

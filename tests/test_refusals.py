@@ -13,7 +13,7 @@ import pytest
 
 from cardavia import cards
 from cardavia.games import REGISTRY, new_game
-from cardavia.games import minchiate, tarocchi
+from cardavia.games import minchiate, tarocchi, tressette
 
 P = str.split  # "7D 3C 4S" -> ["7D", "3C", "4S"]: compact hand-built positions
 
@@ -57,7 +57,8 @@ def _legal_cards(state) -> set[str]:
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_refused_cards_are_exactly_the_unplayable_ones_in_random_deals(game):
     rng = random.Random(f"refusals-{game}")
-    suit = {"tarocchi": tarocchi.SUIT, "minchiate": minchiate.SUIT}.get(game, {}).get
+    suit = {"tarocchi": tarocchi.SUIT, "minchiate": minchiate.SUIT, "tressette": tressette.SUIT,
+            "tressette4": tressette.SUIT}.get(game, {}).get
     checked = 0
     codes = set()
     for seed in range(40 if game in ("tarocchi", "minchiate") else 10):
@@ -91,7 +92,7 @@ def test_refused_cards_are_exactly_the_unplayable_ones_in_random_deals(game):
                         assert playable == {why["card"]} and why["card"] == "K" + why["suit"]
             s.apply(rng.choice(legal)["id"])
     assert codes == set(REGISTRY[game].PLAY_REFUSALS)  # every declared code, and no other
-    if game in ("tarocchi", "minchiate"):
+    if REGISTRY[game].PLAY_REFUSALS:
         assert checked > 500  # the duties bind often in these deals
     else:
         assert checked == 0  # every card in hand can always be played: nothing to explain

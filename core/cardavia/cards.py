@@ -66,10 +66,21 @@ TAROCCHI_62 = tuple(c for c in TAROCCO_PIEMONTESE if c not in _STRIPPED)
 MINCHIATE = (MATTO,) + tuple(f"T{n}" for n in range(1, 41)) + _suited(
     _all_suits(NUMERALS + ("J", "N", "Q", "K")))
 
+# The Napoletane (rules/tressette.md §2): Spanish-type suits, Asso-7, Fante, Cavallo, Re;
+# the same forty codes as the Piacentine, drawn in another pattern.
+NAPOLETANE = _suited(_all_suits(NUMERALS[:7] + ("J", "N", "K")))
+
 DECKS: dict[str, tuple[str, ...]] = {
     "piacentine": PIACENTINE,
     "siciliane": SICILIANE,
     "bresciane": BRESCIANE,
     "tarocco-piemontese": TAROCCO_PIEMONTESE,
     "minchiate": MINCHIATE,
+}
+
+# Decks the engine deals that the site has no tradition for yet (no art, no texts, no
+# page): a game played with one names its cards as its ``PACK``. A deck moves to
+# ``DECKS`` with its tradition (traditions.py) and its art (web/js/cardart.js).
+ENGINE_DECKS: dict[str, tuple[str, ...]] = {
+    "napoletane": NAPOLETANE,
 }

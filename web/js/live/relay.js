@@ -25,12 +25,12 @@ const fail = (code, message) => ({ ok: false, error: { code, message } });
 // facts. The seed only once the match is over.
 const RESPONSE_KEYS = ["events", "hint", "advice"];
 export const SNAPSHOT_KEYS = [
-  "bonuses", "captured", "combinations", "cutter", "deal", "dealer", "deck", "declarations", "discard",
-  "discard_blocks", "discard_counts", "discard_due", "discard_trumps", "discards", "fola", "fola_count",
-  "fola_revealed", "game", "hand", "hand_counts", "last_placed", "last_play", "last_trick", "leader",
-  "match_scores", "meter", "options", "phase", "piles", "play_blocks", "played", "players", "points",
-  "result", "seat", "setup", "sheets", "stock", "table", "tallies", "target", "teams", "to_move", "trick",
-  "tricks_won", "trump", "trump_suit", "unclaimed",
+  "accusi", "bonuses", "call", "call_blocks", "captured", "combinations", "cutter", "deal", "dealer",
+  "deck", "declarations", "discard", "discard_blocks", "discard_counts", "discard_due", "discard_trumps",
+  "discards", "drawn", "fola", "fola_count", "fola_revealed", "game", "hand", "hand_counts", "last_placed",
+  "last_play", "last_trick", "leader", "match_scores", "meter", "options", "phase", "piles", "play_blocks",
+  "played", "players", "points", "result", "seat", "setup", "sheets", "shown", "stock", "table", "tallies",
+  "target", "teams", "to_move", "trick", "tricks_won", "trump", "trump_suit", "unclaimed",
   // the table's public facts (bridge: guestview.PUBLIC_KEYS)
   "your_turn", "legal", "level", "moves", "humans",
 ];
