@@ -1,4 +1,5 @@
-"""The trick rules the tarot games share (Tarocchi T1/T4/T5/T8, Minchiate M9/M11/M14).
+"""The trick rules the trick-taking games share (Tarocchi T1/T4/T5/T8, Minchiate M9/M11/M14;
+Tressette's follow duty; the card places of the games with a stock, Briscola and Tressette).
 
 One copy of each: who beats whom in a trick (``beats``, ``trick_winner``), and the duty
 to follow with the reason a card is refused: the legal cards and the refusal codes the
@@ -55,3 +56,12 @@ def trick_winner(trick: list, suit_of: dict, strength: dict, matto: str) -> int 
         if best is None or beats(c, best, suit_of, strength):
             best_seat, best = seat, c
     return best_seat
+
+
+def stock_trick_places(hands: list[list[str]], stock: list[str], trick: list[tuple[int, str]],
+                       piles: list[list[str]]) -> dict[str, list[str]]:
+    """Every place a card can be in a two-pile game with a stock (Briscola, Tressette), for
+    State.card_locations: the hands, the stock, the trick on the table, each side's pile."""
+    places = {f"hand{i}": h for i, h in enumerate(hands)}
+    places.update({"stock": stock, "trick": [c for _, c in trick], "pile0": piles[0], "pile1": piles[1]})
+    return places

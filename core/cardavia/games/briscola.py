@@ -22,6 +22,7 @@ from .. import cards
 from . import _moments
 from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import Action, State, require, rng_for
+from ._tricks import stock_trick_places
 
 # Rank strength (higher wins) and card points; separate things (B3, seed). The
 # Siciliane's Donna (``Q``, Briscola a 4) stands where the Piacentine's Fante does.
@@ -188,10 +189,7 @@ class BriscolaState(State):
         return [c for c in hand if c[-1] == self.trump_suit and c[:-1] in ("A", "3")]
 
     def card_locations(self) -> dict[str, list[str]]:
-        places = {f"hand{i}": h for i, h in enumerate(self.hands)}
-        places.update({"stock": self.stock, "trick": [c for _, c in self.trick],
-                       "pile0": self.piles[0], "pile1": self.piles[1]})
-        return places
+        return stock_trick_places(self.hands, self.stock, self.trick, self.piles)
 
     def hidden_cards(self, seat: int) -> set[str]:
         return super().hidden_cards(seat) - {self.trump}  # face up until drawn (B1)

@@ -35,7 +35,7 @@ import random
 
 from .. import cards
 from ._sampling import deal_constrained
-from ._tricks import refusals
+from ._tricks import refusals, stock_trick_places
 from .base import Action, GameError, IllegalAction, State, require, rng_for
 from .description import ENGINE, Description
 
@@ -388,10 +388,7 @@ class TressetteState(State):
         return best is None or (card[-1] == best[-1] and STRENGTH[card[:-1]] > STRENGTH[best[:-1]])
 
     def card_locations(self) -> dict[str, list[str]]:
-        places = {f"hand{i}": h for i, h in enumerate(self.hands)}
-        places.update({"stock": self.stock, "trick": [c for _, c in self.trick],
-                       "pile0": self.piles[0], "pile1": self.piles[1]})
-        return places
+        return stock_trick_places(self.hands, self.stock, self.trick, self.piles)
 
     def hidden_cards(self, seat: int) -> set[str]:
         """TR8: a drawn card was shown to both, so its place is known."""
