@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..games.base import Action
 from ..games.briscola import card_points, strength, trick_winner, winning_index
-from .policy import Policy
+from .trick_policy import TrickKeyPolicy
 
 RUFF_COST = 5  # what trumping a plain trick costs: only a trick worth more is trumped
 OVERTAKE_COST = 3  # beating the partner's sure card spends a card for nothing
@@ -85,12 +85,7 @@ def partner_key(state, action: Action, unseen) -> tuple:
     return (gain,) + tie
 
 
-def _unseen_by(state, seat: int) -> frozenset:
-    """The cards ``seat`` has not seen (the other hands and the face-down stock)."""
-    return frozenset(state.hidden_cards(seat))
-
-
-class Briscola4Policy(Policy):
+class Briscola4Policy(TrickKeyPolicy):
     GAME_ID = "briscola4"
     # Normal: the shared search on 24 worlds a move. Expert: 64 worlds, each
     # solved exactly in the last two tricks (8 plays).
@@ -98,15 +93,5 @@ class Briscola4Policy(Policy):
     EXPERT_SAMPLES = 64
     SOLVE_PLIES = 8
 
-    def greedy_key(self, state, action: Action) -> tuple:
-        """On the mover's information: the cards it has not seen may be anywhere."""
-        unseen = self.memo("unseen", state, (state.to_move, len(state.trick), state.tricks_played),
-                           lambda s: _unseen_by(s, s.to_move))
-        return partner_key(state, action, unseen)
-
-    def playout_key(self, state, action: Action) -> tuple:
-        """In a sampled world: the opponents still to play hold what that world gave them."""
-        seat = state.to_move
-        later = [(seat + i) % 4 for i in range(1, 4 - len(state.trick)) if (i % 2)]
-        unseen = [c for o in later for c in state.hands[o]]
+    def trick_key(self, state, action: Action, unseen) -> tuple:
         return partner_key(state, action, unseen)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..games.base import Action
 from ..games.tressette import STRENGTH, thirds, winning_index
-from .policy import Policy
+from .trick_policy import TrickKeyPolicy
 
 SPEND = {"3": 2.5, "2": 2.0, "A": 1.0}  # thirds a top card is worth kept in hand
 
@@ -94,30 +94,16 @@ def _lead_key(state, card: str, call, hand, unseen) -> tuple:
     return (base + bonus, -_cost(card))
 
 
-class TressettePolicy(Policy):
+class TressettePolicy(TrickKeyPolicy):
     GAME_ID = "tressette"
     # Normal: the shared search on 24 worlds a move; expert: 64, solved exactly in
     # the last 8 plays (four tricks of two).
     SEARCH_SAMPLES = 24
     EXPERT_SAMPLES = 64
     SOLVE_PLIES = 8
+    LEAD_READS_EVERY_HAND = True  # a lead is sure only if no other hand can beat it
 
-    def greedy_key(self, state, action: Action) -> tuple:
-        """On the mover's information: the cards it has not seen may be anywhere."""
-        seat = state.to_move
-        unseen = self.memo("unseen", state, (seat, len(state.trick), state.tricks_played, state.deal_no),
-                           lambda s: frozenset(s.hidden_cards(seat)))
-        return tressette_key(state, action, unseen)
-
-    def playout_key(self, state, action: Action) -> tuple:
-        """In a sampled world: the opponents still to play hold what that world gave them."""
-        seat = state.to_move
-        n = state.NUM_SEATS
-        if not state.trick:
-            unseen = [c for o in range(n) if o != seat for c in state.hands[o]]
-        else:
-            later = [(seat + i) % n for i in range(1, n - len(state.trick)) if i % 2]
-            unseen = [c for o in later for c in state.hands[o]]
+    def trick_key(self, state, action: Action, unseen) -> tuple:
         return tressette_key(state, action, unseen)
 
 
