@@ -7,7 +7,7 @@ PY      := $(VENV)/bin/python
 PORT    ?= 8000
 STAMP   := $(VENV)/.stamp-$(shell cat requirements-test.txt | cksum | cut -d' ' -f1)
 
-.PHONY: setup setup-py setup-node setup-browser build serve test test-engine test-site test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train train-selfplay screenshots bench-memory clean
+.PHONY: setup setup-py setup-node setup-browser build serve test lane-site lane-engine e2e-queue test-engine test-site test-py test-js test-pyodide test-e2e e2e-run bench bench-web lighthouse bench-arena train train-selfplay screenshots bench-memory clean
 
 setup: setup-py setup-node
 
@@ -35,12 +35,30 @@ serve: build
 	@echo "Serving dist/ at http://localhost:$(PORT)/"
 	$(PY) scripts/build/serve.py --port $(PORT) dist
 
-# Two cores, two lanes: the site's build and then the browser tests on it (the long lane,
-# its progress shown as it goes); beside it the engine's suites one after another (Pyodide
-# in Node.js, CPython, the JS units), their output kept in test-artifacts/engine-suites.log
-# and printed whole when they end. Either lane failing fails the target.
+# Two cores, two lanes. The site lane builds the site and starts on the browser tests (its
+# progress shown as it goes); the engine lane runs the engine's suites one after another
+# (Pyodide in Node.js, CPython, the JS units: output kept in test-artifacts/engine-suites.log)
+# and then joins in on the browser tests the site lane has not claimed (e2e/lanes.py: whole
+# test modules, longest first; its output in test-artifacts/e2e-engine-lane.log). Each lane's
+# log is printed whole when it ends; either lane failing fails the target.
+E2E_QUEUE := test-artifacts/e2e-queue
+
 test: setup setup-browser
-	$(MAKE) --no-print-directory -j2 test-engine test-site
+	$(MAKE) --no-print-directory -j2 lane-site lane-engine
+
+lane-site: e2e-queue
+	$(PY) scripts/test/run_e2e.py --lane site --queue $(E2E_QUEUE) e2e --durations=25
+
+lane-engine: test-engine e2e-queue
+	@echo "===== the engine lane joins the browser tests (test-artifacts/e2e-engine-lane.log) ====="
+	@$(PY) scripts/test/run_e2e.py --lane engine --queue $(E2E_QUEUE) e2e --durations=25 -q \
+	  > test-artifacts/e2e-engine-lane.log 2>&1; rc=$$?; \
+	  echo "===== the browser tests of the engine lane (test-artifacts/e2e-engine-lane.log) ====="; \
+	  cat test-artifacts/e2e-engine-lane.log; exit $$rc
+
+# one queue per `make test`, made after the build that both lanes test
+e2e-queue: build
+	@rm -rf $(E2E_QUEUE) && mkdir -p $(E2E_QUEUE)
 
 test-engine: setup
 	@mkdir -p test-artifacts

@@ -27,6 +27,8 @@ from playwright.sync_api import Browser, Frame, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from lanes import lane_name, run_claimed_modules
+
 ROOT = Path(__file__).resolve().parent.parent
 # CARDAVIA_DIST lets two checkouts' worth of work share one tree: each builds and tests its own site
 DIST = Path(os.environ["CARDAVIA_DIST"]).resolve() if os.environ.get("CARDAVIA_DIST") else ROOT / "dist"
@@ -194,7 +196,7 @@ def browser(playwright_instance):
 # failed after the kill because their browser was gone. scripts/test/run_e2e.py runs those
 # again once, in a new process and browser; a failure no stall explains is never rerun.
 STALL_LIMIT = float(os.environ.get("CARDAVIA_E2E_STALL_LIMIT", "240"))
-STALLS = ROOT / "test-artifacts" / "e2e-stalls.json"
+STALLS = ROOT / "test-artifacts" / f"e2e-stalls{'-' + lane_name() if lane_name() else ''}.json"
 
 
 def _descendants(root: int) -> list[int]:
@@ -271,6 +273,12 @@ def pytest_runtest_protocol(item, nextitem):
         yield
     finally:
         timer.cancel()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session):
+    """Under `make test` two lanes share the browser tests (e2e/lanes.py)."""
+    return run_claimed_modules(session)
 
 
 def pytest_runtest_logreport(report):

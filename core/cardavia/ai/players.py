@@ -169,31 +169,33 @@ def _frozen(view: View, version: int = 1) -> View:
     return frozen_view(view, version)
 
 
-class FrozenNormalPlayer(NormalPlayer):
-    """``normal-v1``: the normal search on the frozen policy (ai/frozen.py)."""
+class FrozenPlayer:
+    """A level's search played on a frozen policy (ai/frozen.py): ``version`` picks
+    the freeze. Mixed in before the level's class, whose search it keeps."""
+
+    version = 1
+
+    def choose(self, view: View, rng: random.Random) -> str:
+        return super().choose(_frozen(view, self.version), rng)
+
+
+class FrozenNormalPlayer(FrozenPlayer, NormalPlayer):
+    """``normal-v1``: the normal search on the first frozen policy."""
 
     name = "normal-v1"
 
-    def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(_frozen(view), rng)
 
-
-class FrozenExpertPlayer(ExpertPlayer):
-    """``expert-v1``: the expert search on the frozen policy (ai/frozen.py)."""
+class FrozenExpertPlayer(FrozenPlayer, ExpertPlayer):
+    """``expert-v1``: the expert search on the first frozen policy."""
 
     name = "expert-v1"
 
-    def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(_frozen(view), rng)
 
-
-class FrozenNormalV2Player(NormalPlayer):
+class FrozenNormalV2Player(FrozenPlayer, NormalPlayer):
     """``normal-v2``: Briscola's normal of 2026-12-07 (ai/briscola_v2.py)."""
 
     name = "normal-v2"
-
-    def choose(self, view: View, rng: random.Random) -> str:
-        return super().choose(_frozen(view, 2), rng)
+    version = 2
 
 
 LEVELS = ("random", "greedy", "normal", "expert")
