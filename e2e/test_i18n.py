@@ -136,6 +136,7 @@ def test_rules_of_all_five_games_in_every_language(page, server):
     site = page.evaluate("fetch('data/site.json').then(r => r.json())")["catalogue"]
     expected_en = {
         "briscola": "2 players · You vs AI · Single deal",
+        "briscola4": "4 players · You and an AI partner vs two AI opponents · One deal",
         "scopa": "2 players · You vs AI · Match to 11",
         "cicera": "4 players · You and an AI partner vs two AI opponents · One deal",
         "tarocchi": "4 players · You and an AI partner vs two AI opponents · One deal",

@@ -6,8 +6,8 @@ The engine part, for every game: a whole description that agrees with its rules 
 docs/rules/ (the spec's copy: the same as ../shared/rules/ where that is at hand), a test
 per numbered resolution of that file, its computer player's policy registered, and the
 command line's simulate and arena playing it. The site part, for the games the site
-lists: every catalogue key in all five languages, a lesson that replays (every moment
-shown, the deal won), its place in the catalogue, its tradition and the manifest, and
+lists: every catalogue key in all five languages, a lesson with its fixed moves stored
+(lessons.py) that replays (every moment shown, the deal won), its place in the catalogue, its tradition and the manifest, and
 its web plug-in's module. docs/adding-a-game.md says how to bring each part."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import goldens
 import pytest
 from lessonwalks import walked
 
-from cardavia import traditions
+from cardavia import lessons, traditions
 from cardavia.__main__ import main as cli
 from cardavia.ai.policies import POLICIES
 from cardavia.games import DESCRIPTIONS, REGISTRY
@@ -138,6 +138,13 @@ def checklist(d: Description, catalogues: dict[str, dict] | None = None,
         absent = [k for k in d.catalogue_keys() if not cat.get(k)]
         if absent:
             missing.append(f"texts: {lang}.json lacks {', '.join(absent)}")
+    if d.lesson is not None and cls is not None:
+        unfixed = [deck for deck, (seed, seat) in sorted(d.lesson.deals.items())
+                   if (lessons.stored_moves().get(d.id, {}).get(deck) or {}).get("seat") != seat
+                   or lessons.script_for(d.id, deck, seed) is None]
+        if unfixed:
+            missing.append(f"lesson: its fixed moves on {', '.join(unfixed)} "
+                           f"(scripts/lessons/find_lessons.py --write {d.id})")
     if d.lesson is not None and d.site == PLAYABLE and cls is not None:
         deck = sorted(d.lesson.deals)[0]
         out = walked(d.id, deck)
@@ -192,6 +199,11 @@ def test_the_checklist_names_each_part_a_game_lacks():
     assert "description: a lesson" in got
     assert "description: a shortcut for the installed app" in got
     assert "rules: docs/rules/scopa-missing.md (a copy of shared/rules/scopa-missing.md)" in got
+    # a lesson deal whose moves are not stored (a new seed, or a new deck)
+    moved = dataclasses.replace(whole, lesson=dataclasses.replace(
+        whole.lesson, deals=dict(whole.lesson.deals, piacentine=(999, 0))))
+    assert checklist(moved, catalogues, sources)[0] == \
+        "lesson: its fixed moves on piacentine (scripts/lessons/find_lessons.py --write scopa)"
     # one catalogue key missing in one language: named with its language
     fa = dict(catalogues["fa"])
     del fa["rules.scopa.turn"]

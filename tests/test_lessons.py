@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardavia import lessons
+from cardavia import lessons, lessonwalk
 from cardavia.bridge import Bridge
 from lessonwalks import walked
 
@@ -32,7 +32,123 @@ def ask(bridge, **fields):
     return res
 
 
+# ------------------------------------------------------------------ the fixed moves
+def play_stored(game: str, deck: str) -> tuple[list, set[str], dict]:
+    """A lesson through the bridge, the learner playing its own stored moves (no hint asked):
+    the match's log, the moments the responses showed, the last response."""
+    entry = lessons.stored_moves()[game][deck]
+    b = Bridge()
+    res = ask(b, op="new_match", game=game, deck=deck, lesson=True)
+    seen = {m["id"] for m in res["moments"]}
+    # the lesson is its first deal (Scopa's match goes on to another)
+    while res["snapshot"]["to_move"] is not None and not any(ev["type"] == "deal_scored" for ev in res["events"]):
+        if res["snapshot"]["your_turn"]:
+            res = ask(b, op="act", action=entry["moves"][len(b.match.log)][1])
+        else:
+            res = ask(b, op="advance")
+        assert res["ok"], res
+        seen |= {m["id"] for m in res["moments"]}
+    return b.match.log, seen, res
+
+
+@pytest.mark.parametrize("game,deck", LESSON_DECKS)
+def test_every_lesson_has_fixed_moves_that_show_its_moments(game, deck):
+    entry = lessons.stored_moves()[game][deck]
+    assert (entry["seed"], entry["seat"]) == lessons.deal_for(game, deck)
+    log, seen, res = play_stored(game, deck)
+    assert log == entry["moves"]  # every computer move the stored one
+    assert seen == set(lessons.LESSONS[game]["moments"])
+    assert any(ev["type"] == "deal_scored" for ev in res["events"])
+    assert lessonwalk._won(res["snapshot"])  # the learner's side won it
+
+
+@pytest.mark.parametrize("game,deck", LESSON_DECKS)
+def test_the_coach_suggests_the_stored_moves(game, deck):
+    assert walked(game, deck)["log"] == lessons.stored_moves()[game][deck]["moves"]
+
+
+class Blunderer:
+    """A computer level that always plays the last legal move: any level but the one the
+    moves were stored with."""
+
+    def choose(self, view, rng):
+        return view.state.legal_actions()[-1]["id"]
+
+
+def test_another_computer_level_does_not_move_a_lesson(monkeypatch):
+    import cardavia.match
+    monkeypatch.setattr(cardavia.match, "make_player", lambda level: Blunderer())
+    for game, deck in LESSON_DECKS:
+        log, seen, _ = play_stored(game, deck)
+        assert log == lessons.stored_moves()[game][deck]["moves"], (game, deck)
+        assert seen == set(lessons.LESSONS[game]["moments"]), (game, deck)
+
+
+def test_another_expert_does_not_move_the_coachs_suggestion(monkeypatch):
+    from cardavia.ai import advice
+    real = advice.analyse
+
+    def other_expert(*args, **kwargs):  # an expert that prefers its last searched move
+        found = real(*args, **kwargs)
+        return dict(found, best=len(found["actions"]) - 1)
+
+    monkeypatch.setattr(advice, "analyse", other_expert)
+    moves = lessons.stored_moves()["briscola"]["piacentine"]["moves"]
+    b = Bridge()
+    res = ask(b, op="new_match", game="briscola", lesson=True)
+    hinted = 0
+    while hinted < 3:
+        if not res["snapshot"]["your_turn"]:
+            res = ask(b, op="advance")
+            continue
+        n = len(b.match.log)
+        res = ask(b, op="hint")
+        assert res["hint"] == moves[n][1] and res["advice"]["action"] == moves[n][1]
+        assert res["advice"]["choices"][0]["action"] == moves[n][1]
+        hinted += 1
+        res = ask(b, op="act", action=res["hint"])
+
+
+def test_a_learner_who_leaves_the_stored_moves_plays_the_computers_level():
+    moves = lessons.stored_moves()["briscola"]["piacentine"]["moves"]
+    b = Bridge()
+    res = ask(b, op="new_match", game="briscola", lesson=True)
+    while not res["snapshot"]["your_turn"]:
+        res = ask(b, op="advance")
+    other = next(a["id"] for a in res["snapshot"]["legal"] if a["id"] != moves[len(b.match.log)][1])
+    res = ask(b, op="act", action=other)
+    assert b.match.scripted() is None
+    while res["snapshot"]["to_move"] is not None and not res["snapshot"]["your_turn"]:
+        seat = b.match.to_move
+        expected = b.match.computer_choice(seat)  # the normal level's own move
+        res = ask(b, op="advance")
+        assert b.match.log[-1] == [seat, expected]
+    # undone back onto the stored moves, the computers play them again
+    ask(b, op="undo")
+    assert b.match.log == moves[:len(b.match.log)]
+    assert b.match.scripted() == moves[len(b.match.log)][1]  # the learner's stored move, for the hint
+    res = ask(b, op="act", action=moves[len(b.match.log)][1])
+    if not res["snapshot"]["your_turn"]:
+        n = len(b.match.log)
+        ask(b, op="advance")
+        assert b.match.log[n] == moves[n]
+
+
+def test_a_restored_lesson_keeps_its_fixed_moves():
+    moves = lessons.stored_moves()["briscola"]["piacentine"]["moves"]
+    b = Bridge()
+    ask(b, op="new_match", game="briscola", lesson=True)
+    save = ask(b, op="save")["save"]
+    again = Bridge()
+    ask(again, op="restore", save=save, lesson=True)
+    assert again.match.script == moves
+    plain = Bridge()
+    ask(plain, op="restore", save=save)
+    assert plain.match.script is None  # not a lesson: no fixed moves
+
+
 def test_bridge_lesson_deals_its_seed_and_seat_at_normal_level():
+    """Off its fixed moves, a lesson's computers play ``normal``."""
     b = Bridge()
     res = ask(b, op="new_match", game="tarocchi", lesson=True, level="expert", seed=5)
     seed, seat = lessons.deal_for("tarocchi", "tarocco-piemontese")

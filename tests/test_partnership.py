@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from cardavia.ai.partnership import cicera_blunders, secure, sure_smear, trick_blunders
+from cardavia.ai.partnership import briscola4_blunders, cicera_blunders, secure, sure_smear, trick_blunders
 from cardavia.ai.policies import policy_for
 
 from test_cicera import position as cicera_position
@@ -87,5 +87,37 @@ def test_the_checker_prints_one_json_line_per_game(capsys):
     import blunders
     assert blunders.main(["--level", "greedy", "--deals", "2"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert [x["game"] for x in lines] == ["cicera", "tarocchi", "minchiate"]
+    assert [x["game"] for x in lines] == ["briscola4", "cicera", "tarocchi", "minchiate"]
     assert all(x["deals"] == 2 and x["partner_plays"] > 0 for x in lines)
+
+
+def _briscola4_last_to_play(trick_cards: list[str], hand: list[str]):
+    """A Briscola a 4 deal (seed 1) with the seat to move playing last to a trick of
+    ``trick_cards`` (its right-hand opponent led, its partner second) holding ``hand``;
+    the suits are written X, Y (two plain suits) and T (trumps)."""
+    from cardavia.cards import SUITS
+    from cardavia.games import new_game
+    state = new_game("briscola4", 1)
+    plain = [s for s in SUITS if s != state.trump_suit]
+    name = {"X": plain[0], "Y": plain[1], "T": state.trump_suit}
+    card = lambda c: c[:-1] + name[c[-1]]  # noqa: E731
+    m = state.to_move
+    state.trick = [[(m + 1 + i) % 4, card(c)] for i, c in enumerate(trick_cards)]
+    state.hands[m] = [card(c) for c in hand]
+    return state, card
+
+
+def test_briscola4_overtaking_the_partners_sure_trick_is_a_blunder():
+    # the partner's Asso wins and nobody is left to play: the 2 of trumps spends a
+    # trump for nothing while the Re of another suit, worth more, does not beat it
+    state, card = _briscola4_last_to_play(["4X", "AX", "5X"], ["2T", "KY"])
+    legal = state.hands[state.to_move]
+    assert briscola4_blunders(state, card("2T"), legal) == (["overtake"], False)
+    assert briscola4_blunders(state, card("KY"), legal) == ([], False)  # a load on the partner's trick
+
+
+def test_briscola4_points_thrown_on_the_opponents_trick_are_a_smear():
+    state, card = _briscola4_last_to_play(["AX", "4X", "5X"], ["KY", "2Y"])
+    legal = state.hands[state.to_move]
+    assert briscola4_blunders(state, card("KY"), legal) == ([], True)
+    assert briscola4_blunders(state, card("2Y"), legal) == ([], False)

@@ -190,6 +190,8 @@ class Bridge:
         seats = [{"kind": "human"} if s in humans else {"kind": "ai", "level": level}
                  for s in range(cls.NUM_SEATS)]
         match = Match(game, seed, deck, seats)
+        if lesson:  # its computers' moves and the coach's are the stored ones (lessons.py)
+            match.script = lessons.script_for(game, match.deck, seed)
         self.match, self.human, self.cursors, self.away = match, seat, {s: 0 for s in humans}, {}
         self.seed_from_page = request.get("seed") is not None
         self.practice = False
@@ -247,7 +249,8 @@ class Bridge:
         return self._view(seat) if kind == "human" else {}
 
     def _hint(self, request: dict) -> dict:
-        """The expert's move (``hint``, an action id) and its analysis (``advice``)."""
+        """The expert's move (``hint``, an action id) and its analysis (``advice``); in a
+        lesson that follows its fixed moves, the stored move (lessons.py)."""
         match = self._need_match()
         if match.to_move is None:
             raise GameError("the match is over", "match_over")
@@ -255,7 +258,8 @@ class Bridge:
         if match.to_move != seat:
             raise GameError("it is not your turn", "not_your_turn")
         rng = rng_for("ai", match.seed, len(match.log), seat)
-        found = advice.hint(match.state, seat, rng)
+        # a lesson on its script: the stored move, with the expert's analysis (lessons.py)
+        found = advice.hint(match.state, seat, rng, prefer=match.scripted() if self.lesson else None)
         return self._reply(request, seat, dict(self._view(seat), hint=found["action"], advice=found))
 
     def _review(self, request: dict) -> dict:
@@ -342,6 +346,8 @@ class Bridge:
         self.seed_from_page = False
         self.practice = False
         self.lesson = lesson
+        if lesson:
+            match.script = lessons.script_for(match.game, match.deck, match.seed)
         self._redraw_all()
         return self._view()
 

@@ -111,7 +111,7 @@ VERSICOLE_HAND = ("T0", "T1", "T2", "T3", "T40", "T13", "T28", "T10", "T20", "T3
 def _terms(module) -> dict[str, list[dict]]:
     """The cards each of the game's terms concerns, as groups ({"cards"}, plus "play" for
     a capture: the card played takes "cards"): the prize cards by the names the module
-    gives them, the Napola's run, the tarot honours and Matto, Minchiate's combinations
+    gives them, the loads and lisci (CARICHI, LISCI), the Napola's run, the tarot honours and Matto, Minchiate's combinations
     as its own combinations() finds them, and the example captures the game allows."""
     if module is None:
         return {}
@@ -119,6 +119,9 @@ def _terms(module) -> dict[str, list[dict]]:
     for name, term in (("SETTEBELLO", "settebello"), ("MATTA", "matta")):
         if hasattr(module, name):
             out[term] = [{"cards": [getattr(module, name)]}]
+    for name, term in (("CARICHI", "carico"), ("LISCI", "liscio")):  # Briscola a 4's loads and lisci
+        if hasattr(module, name):
+            out[term] = [{"cards": list(getattr(module, name))}]
     if hasattr(module, "NAPOLA_ORDER"):
         out["napola"] = [{"cards": list(module.NAPOLA_ORDER[:4])}]
     sort = getattr(module, "sort_cards", sorted)

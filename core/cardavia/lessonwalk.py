@@ -11,7 +11,8 @@ from .bridge import Bridge
 def walk(game: str, seed: int | None = None, seat: int = 0, deck: str | None = None) -> dict:
     """Plays a lesson's deal as a learner who does what the coach says, through the
     bridge the browser uses: ``{"moments": first occurrence of each, in order,
-    "turns": the learner's moves, "won": the learner's side won the deal}``. Minchiate's declarations go as the table sends
+    "turns": the learner's moves, "won": the learner's side won the deal, "log": every
+    seat's actions}``. Minchiate's declarations go as the table sends
     them: every combination offered (all ticked), then done. Without a seed, the
     lesson the bridge deals for ``lesson: true``, its moments as the bridge reports them."""
     bridge = Bridge()
@@ -49,7 +50,8 @@ def walk(game: str, seed: int | None = None, seat: int = 0, deck: str | None = N
         res = bridge.handle_obj(_json({"op": "act", "action": hint}))
         if not res["ok"]:
             raise RuntimeError(res["error"])
-    return {"moments": list(seen.values()), "turns": turns, "won": _won(res["snapshot"])}
+    return {"moments": list(seen.values()), "turns": turns, "won": _won(res["snapshot"]),
+            "log": [list(m) for m in bridge.match.log]}
 
 
 def _won(snap: dict) -> bool:

@@ -76,6 +76,9 @@ class Match:
                         for s in self.seats]
         self.state: State = new_game(game, self.seed, self.deck)
         self.log: list[list[Any]] = []  # [seat, action id] in order
+        # a lesson's fixed moves (lessons.script_for): while the log follows them, the
+        # computer seats play them instead of searching (a stronger level moves no lesson)
+        self.script: list[list[Any]] | None = None
 
     # ----- turns -------------------------------------------------------------
     @property
@@ -111,12 +114,21 @@ class Match:
         rng = rng_for("ai", self.seed, len(self.log), seat)
         return player.choose(View(self.state, seat), rng)
 
+    def scripted(self) -> str | None:
+        """The script's next action (``self.script``) while the log so far is the script's
+        beginning and the seat to move is the script's; else None (no script, or the learner
+        played another move: from then on the seats' own level plays)."""
+        script, n = self.script, len(self.log)
+        if not script or n >= len(script) or script[n][0] != self.to_move or script[:n] != self.log:
+            return None
+        return script[n][1]
+
     def advance(self) -> bool:
         """Play one computer move; False if a computer is not to move."""
         if not self.computer_to_move():
             return False
         seat = self.to_move
-        action_id = self.computer_choice(seat)
+        action_id = self.scripted() or self.computer_choice(seat)
         self.state.apply(action_id)
         self.log.append([seat, action_id])
         return True

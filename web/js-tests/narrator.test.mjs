@@ -29,6 +29,17 @@ test("a play that is not followed by its capture is said on its own", () => {
   assert.match(lines[1].text, /11/);
 });
 
+test("a deal's scores put the reader's team first, a match's the winner's", () => {
+  useLanguage("en");
+  const sheet = { deal: 1, teams: [[0, 2], [1, 3]], totals: [55, 65] };
+  const seat1 = { ...ctx, me: 1 };
+  const [deal, won] = narrate([{ type: "deal_scored", sheet }, { type: "match_won", winner_team: 1, scores: [55, 65] }], seat1);
+  assert.match(deal.text, /65–55/);
+  assert.match(won.text, /won the match 65–55/);
+  assert.match(narrate([{ type: "deal_scored", sheet }], ctx)[0].text, /55–65/); // seat 0: its own team first
+  assert.match(narrate([{ type: "match_won", winner_team: 0, scores: [70, 50] }], ctx)[0].text, /70–50/);
+});
+
 test("drawing a card says nothing; unknown events say nothing", () => {
   useLanguage("en");
   assert.deepEqual(narrate([{ type: "drew", seat: 0, card: "2C" }, { type: "mystery" }], ctx), []);

@@ -72,13 +72,21 @@ def mean_points(state: State, view: View, result, worlds_rng: random.Random) -> 
     return [t / n for t in sums]
 
 
-def hint(state: State, seat: int, rng: random.Random, samples: int | None = None) -> dict:
+def hint(state: State, seat: int, rng: random.Random, samples: int | None = None,
+         prefer: str | None = None) -> dict:
     """The expert's move for ``seat`` (the same search, hence the same choice,
     as ExpertPlayer with this ``rng``), the best TOP choices and a reason.
-    ``samples`` (default: the expert's) lets a test keep the search small."""
+    ``samples`` (default: the expert's) lets a test keep the search small.
+    ``prefer``: the move to suggest instead of the expert's (a lesson's stored move,
+    lessons.py), first among the choices, with its reason from the same search."""
     start = time.perf_counter()
-    found = analyse(state, seat, rng, samples)
+    legal = state.legal_actions()
+    wanted = next((a for a in legal if a["id"] == prefer), None) if prefer and len(legal) > 1 else None
+    found = analyse(state, seat, rng, samples, include=wanted)
     actions, points, best = found["actions"], found["points"], found["best"]
+    if wanted is not None:
+        best = next(i for i, a in enumerate(actions) if a["id"] == prefer)
+        found["learned"] = found.get("learned", False) and best == found["best"]
     order = sorted(range(len(actions)), key=lambda i: (i != best, -(points[i] or 0.0)))
     choices = [{"action": actions[i]["id"],
                 "expected": None if points[i] is None else round(points[i], 2)}

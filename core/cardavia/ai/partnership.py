@@ -31,6 +31,11 @@ can beat the card, judged from the mover's information: every unseen card that
 would beat it is of a suit that player has shown void in (or a King it has shown
 it lacks). With no such player left, a card is secure.
 
+Briscola a 4 (any card is legal, so no voids; counting: any card with points):
+
+- ``overtake`` and ``smear`` as in the trick games above, *secure* judged by its
+  policy's ``secure`` (ai/briscola4_policy.py) on the mover's unseen cards.
+
 Cicera (no tricks; the next player is always an opponent). Prize cards: the
 Matta (2 of Swords), the 10 of Coins, the Fante of Cups and the Swords Ace and
 Three (the Napola's ends).
@@ -48,7 +53,8 @@ from ..games.base import Action
 
 RULES = {"tarocchi": tarocchi, "minchiate": minchiate}
 CICERA_PRIZES = frozenset(("2S", "10D", "JC", "AS", "3S"))
-KINDS = {"cicera": ("declined_scopa", "prize_placed", "prize_left"),
+KINDS = {"briscola4": ("overtake", "smear"),
+         "cicera": ("declined_scopa", "prize_placed", "prize_left"),
          "tarocchi": ("overtake", "smear", "lead_void"),
          "minchiate": ("overtake", "smear", "lead_void")}
 
@@ -112,6 +118,26 @@ def trick_blunders(state, card: str, legal: list[str]) -> tuple[list[str], bool]
         return ["overtake"], False
     smear = (win_seat % 2 != seat % 2 and not beats and counting(game, card)
              and any(c != g.MATTO and g.CARD_POINTS[c] < g.CARD_POINTS[card] for c in legal))
+    return [], smear
+
+
+def briscola4_blunders(state, card: str, legal: list[str]) -> tuple[list[str], bool]:
+    """Briscola a 4's ``overtake`` decided at once, and whether playing ``card`` is a
+    ``smear`` should an opponent win the trick (the checker looks at the outcome)."""
+    from ..games.briscola import card_points, winning_index
+    from .briscola4_policy import _beats, secure as b4_secure
+    if not state.trick:
+        return [], False
+    seat, trump = state.to_move, state.trump_suit
+    cards = [c for _, c in state.trick]
+    win_seat, win_card = state.trick[winning_index(cards, trump)]
+    beats = _beats(card, win_card, trump)
+    if win_seat == (seat + 2) % 4 and beats \
+            and b4_secure(state, seat, win_card, set(state.hidden_cards(seat))) \
+            and any(not _beats(c, win_card, trump) and card_points(c) >= card_points(card) for c in legal):
+        return ["overtake"], False
+    smear = (win_seat % 2 != seat % 2 and not beats and card_points(card) > 0
+             and any(card_points(c) < card_points(card) for c in legal))
     return [], smear
 
 

@@ -29,9 +29,18 @@ Readings chosen where the rules file leaves a choice:
 
 from __future__ import annotations
 
-from .description import ENGINE, Description
+from . import _moments
+from ..cards import PIACENTINE, SUITS
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import GameError
-from .briscola import BriscolaState
+from .briscola import BriscolaState, card_points
+from .briscola import STRENGTH  # noqa: F401  (Briscola's order of strength: deckinfo reads a game module's)
+
+# The cards the terms picture, from the rules' own points (any deck: the same ranks):
+# a carico ("load") is an Asso or a Tre, 11 or 10 points; a liscio is a card worth
+# nothing (2, 4, 5, 6, 7), here those of one suit.
+CARICHI = tuple(c for c in PIACENTINE if card_points(c) >= 10)
+LISCI = tuple(c for c in PIACENTINE if card_points(c) == 0 and c.endswith(SUITS[0]))
 
 
 class Briscola4State(BriscolaState):
@@ -67,10 +76,46 @@ class Briscola4State(BriscolaState):
 
 
 # ----- the game, described once (games/description.py) ------------------------------
-# On the engine only for now: its table, lesson, terms and texts come with the site half
-# of issue 43. (``dealer`` is the match's, for a deal played again: not a rule option.)
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the turned trump; a trick of points the partner wins; a
+    carico (an Asso or a Tre, not a trump) one partner puts on the other's winning trick; the last draw, which gives the
+    turned trump to the winner's left-hand opponent (B4-3). A trick's seats are read from
+    the snapshot's last trick (its cards came in earlier responses)."""
+    me, mate = snap["seat"], _moments.partner(snap)
+    last = snap.get("last_trick") or {}
+    for ev in events:
+        if ev["type"] == "dealt" and ev.get("trump"):
+            yield {"id": "trump", "card": ev["trump"], "suit": _moments.suit(ev["trump"])}
+        elif ev["type"] == "trick_won" and ev["seat"] in (me, mate):
+            plays = last.get("cards") or []
+            if ev["seat"] == mate and ev["points"] > 0:
+                top = next((p["card"] for p in plays if p["seat"] == mate), None)
+                yield {"id": "partner", "seat": mate, "card": top, "points": ev["points"]}
+            load = next((p for p in plays if p["seat"] in (me, mate) and p["seat"] != ev["seat"]
+                         and p["card"] in CARICHI
+                         and _moments.suit(p["card"]) != snap.get("trump_suit")), None)
+            if load:
+                yield {"id": "carico", "seat": load["seat"], "card": load["card"],
+                       "points": card_points(load["card"])}
+    drawn = [ev for ev in events if ev["type"] == "drew"]
+    if drawn and snap.get("stock") == 0:  # the last card drawn is the turned trump
+        ev = drawn[-1]
+        yield {"id": "last_draw", "seat": ev["seat"], "card": ev.get("card"),
+               "mine": _moments.team_of(snap, ev["seat"]) == _moments.team_of(snap, me)}
+
+
+# The table is the generic four-seat trick table (Cicera's and Tarocchi's); no plug-in.
+# (``dealer`` is the match's, for a deal played again: not a rule option.)
 DESCRIPTION = Description(
     id="briscola4", name="Briscola a 4", order=30, seats=4, partnerships=True,
     decks=Briscola4State.DECKS, layout="tricks", stock=True, format="single_deal",
-    rules="briscola-a-4.md", site=ENGINE,
+    rules="briscola-a-4.md",
+    terms=("trump", "rank_order", "card_points", "carico", "liscio"),
+    figures=(Figure("points", "avg", "total"),),
+    lesson=Lesson(moments=("trump", "partner", "carico", "last_draw"),
+                  deals={"piacentine": (1, 1), "siciliane": (2, 1)}, detect=lesson_moments,
+                  points_at={"trump": "stock", "partner": "table", "carico": "table",
+                             "last_draw": "stock"}),
+    site=PLAYABLE,
+    shortcut=Shortcut("piacentine", "Briscola a 4 with the Piacentine deck"),
 )

@@ -7,6 +7,8 @@ import { askPlugins } from "./plugins.js";
 import { TERMS } from "../terms/terms.js";
 
 const bonusName = (bonus) => (has(`bonus.${bonus}`) ? t(`bonus.${bonus}`) : bonus);
+/** A pair of team scores with team `team`'s first (as they come otherwise). */
+const first = (arr, team) => (arr && arr.length === 2 && team === 1 ? [arr[1], arr[0]] : arr);
 const scores = (arr) => (arr && arr.length === 2 ? t("log.scores_join", { a: num(arr[0]), b: num(arr[1]) }) : (arr || []).map(num).join("–"));
 
 /**
@@ -68,10 +70,13 @@ export function eventText(ev, ctx, sweep = false) {
     case "unclaimed": return t("log.unclaimed", { count: (ev.cards || []).length });
     case "bonus":
       return t("log.bonus", { who: who || teamWho(ev.team), bonus: bonusName(ev.bonus), points: ev.points || 0 });
-    case "deal_scored": return t("log.deal_scored", { deal: ev.sheet.deal, scores: scores(ev.sheet.totals) });
-    case "match_won":
+    case "deal_scored": { // the reader's team first, as the score sheet lists it
+      const mine = (ev.sheet.teams || []).findIndex((members) => members.includes(ctx.me));
+      return t("log.deal_scored", { deal: ev.sheet.deal, scores: scores(first(ev.sheet.totals, mine)) });
+    }
+    case "match_won": // "… won the match 65–55": the winner's score first
       return ev.winner_team === null || ev.winner_team === undefined ? t("log.match_drawn", { scores: scores(ev.scores) })
-        : t("log.match_won", { who: teamWho(ev.winner_team), scores: scores(ev.scores) });
+        : t("log.match_won", { who: teamWho(ev.winner_team), scores: scores(first(ev.scores, ev.winner_team)) });
     case "discarded": {
       let text = ev.trumps === undefined || ev.trumps === null ? t("log.discarded", { who })
         : t("log.discarded_trumps", { who, trumps: ev.trumps });

@@ -254,13 +254,17 @@ export function fitHandBox(handEl, m = measureHand(handEl)) {
 /** The scores box: per team the deal's points, the match score and the live tallies. */
 export function renderScores(box, s, v) {
   const lt = s.last_trick;
-  if (drawnFrom(box, [s.seat, s.deal, s.teams.map((_, team) => teamName(team, s)), s.points, s.match_scores, s.tallies,
+  if (drawnFrom(box, [s.seat, s.deal, s.teams.map((_, team) => teamName(team, s)), s.points, s.captured, s.match_scores, s.tallies,
     (s.piles || []).map((p) => p && p.length), s.meter, lt, lt && v.seatName(lt.winner)])) return;
   clear(box);
   const dl = h("dl", { class: "score-list" });
   s.teams.forEach((members, team) => {
     // fishing games score at the end: their running figure is the tallies' total, not the sweeps
-    const parts = s.tallies ? [] : [t("table.points", { points: (s.points || [])[team] || 0 })];
+    // a game that hides the running score (Briscola a 4, B4-9: piles face down, points null
+    // until the deal is over) shows the cards each team has taken, never a false "0 points"
+    const hidden = s.points === null && s.captured;
+    const parts = s.tallies ? [] : [hidden ? t("table.captured", { count: s.captured[team] || 0 })
+      : t("table.points", { points: (s.points || [])[team] || 0 })];
     if (s.match_scores) parts.push(t("table.match", { score: num(s.match_scores[team]) }));
     const pile = s.piles && s.piles[team] ? h("button", {
       type: "button", class: "btn pile-btn", dataset: { team }, onclick: () => v.openPile(team),

@@ -28,6 +28,8 @@ export const TERMS = {
   kill: { picture: "points" },
   fola: { picture: "backs" },
   resti: { picture: "points" },
+  carico: { picture: "cards" }, // Briscola a 4: the Aces and Threes
+  liscio: { picture: "cards" }, // Briscola a 4: cards worth nothing
 };
 
 /** Whether `game` uses term `id` (its description says so). */
