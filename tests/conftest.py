@@ -31,3 +31,27 @@ def pytest_collection_modifyitems__needs_subprocess(config, items):
         if item.get_closest_marker("needs_subprocess") is not None:
             item.add_marker(skip)
 # --- end needs_subprocess marker ---
+
+
+# --- repository_check marker: a test of the repository's parts, not of the interpreter ---
+# tests/test_completeness.py checks that every game has its texts, rules files, goldens,
+# lesson and command line: what the files hold, the same under any Python. It runs under
+# CPython (make test-py); the Pyodide run, there to prove the engine behaves the same in
+# WebAssembly, skips it with this reason rather than spend minutes repeating it.
+@_pytest_needs_subprocess.hookimpl(specname="pytest_configure")
+def pytest_configure__repository_check(config):
+    config.addinivalue_line(
+        "markers",
+        "repository_check: checks the repository's files, not the engine's behaviour; CPython only",
+    )
+
+
+@_pytest_needs_subprocess.hookimpl(specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems__repository_check(config, items):
+    if _sys_needs_subprocess.platform != "emscripten":
+        return
+    skip = _pytest_needs_subprocess.mark.skip(
+        reason="repository_check: the repository's parts are checked by the CPython run")
+    for item in items:
+        if item.get_closest_marker("repository_check") is not None:
+            item.add_marker(skip)

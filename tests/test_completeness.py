@@ -42,6 +42,8 @@ RESOLUTION = re.compile(r"^\*\*([A-Z][A-Z0-9]*(?:-\d+)?)\.", re.M)
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from manifest import game_shortcuts  # noqa: E402
 
+pytestmark = pytest.mark.repository_check  # CPython only (tests/conftest.py says why)
+
 
 def _catalogues() -> dict[str, dict]:
     return {lang: json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
