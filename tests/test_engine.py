@@ -65,8 +65,9 @@ def test_a_computer_player_sees_no_hidden_card_in_its_legal_actions(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_determinize_depends_only_on_the_seat_view(game):
     """Two states that differ only in cards hidden from a seat give that seat
-    the same observation, the same samples and the same computer choice."""
-    for s in random_states(game, 30, seed=5):
+    the same observation, the same samples and the same computer choice (the searches,
+    the costly part, on every other state: 15 positions a game)."""
+    for i, s in enumerate(random_states(game, 30, seed=5)):
         if s.is_terminal():
             continue
         for seat in range(s.NUM_SEATS):
@@ -76,6 +77,8 @@ def test_determinize_depends_only_on_the_seat_view(game):
             b = twin.determinize(seat, random.Random(7)).to_json()
             assert a == b
             twin.check_invariants()
+        if i % 2:
+            continue
         seat = s.current_player()
         twin = s.determinize(seat, random.Random(3))
         # The same computer choice at both search levels (no clock: deterministic).
