@@ -120,5 +120,6 @@ class ScoponeState(ScopaState):
 DESCRIPTION = Description(
     id="scopone", name="Scopone", order=40, seats=4, partnerships=True,
     decks=ScoponeState.DECKS, layout="fishing", stock=False, format="match",
-    target=DEFAULT_OPTIONS["target"], options=DEFAULT_OPTIONS, rules="scopone.md", site=ENGINE,
+    target=DEFAULT_OPTIONS["target"], options=DEFAULT_OPTIONS, option_choices={"target": TARGETS},
+    rules="scopone.md", site=ENGINE,
 )
