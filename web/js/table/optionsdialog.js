@@ -52,7 +52,12 @@ export function openOptions(v) {
       h("p", { class: "option-help", text: t(`option.${key}.help`) }));
   });
   const deal = h("button", { type: "button", class: "btn primary options-deal", text: t("options.deal"),
-    onclick: () => { storeOptions(v.game, canonical(v.game, chosen) || {}); d.close(); v.askNewMatch(); } });
+    onclick: () => {
+      storeOptions(v.game, canonical(v.game, chosen) || {});
+      // the new-match question opens in the same dialog once this one's close event is past
+      d.addEventListener("close", () => v.askNewMatch(), { once: true });
+      d.close();
+    } });
   const cancel = h("button", { type: "button", class: "btn options-cancel", text: t("options.cancel"), onclick: () => d.close() });
   d.classList.add("options-sheet");
   d.append(h("h2", { id: titleId, text: t("options.title") }), h("p", { class: "options-intro", text: t("options.intro") }),
