@@ -131,7 +131,7 @@ DESCRIPTION = Description(
     figures=(Figure("sweeps", "avg", "count", "scopa"), Figure("settebello", "rate", "line", "settebello"),
              Figure("primiera", "rate", "line", "primiera")),
     lesson=Lesson(moments=("choice", "sweep", "settebello", "primiera"),
-                  deals={"piacentine": (2, 2), "siciliane": (5, 3)}, detect=lesson_moments,
+                  deals={"piacentine": (2, 2), "siciliane": (1, 0)}, detect=lesson_moments,
                   points_at={"sweep": "table", "settebello": "table", "primiera": "scores"}),
     site=PLAYABLE,
     shortcut=Shortcut("piacentine", "Scopone with the Piacentine deck"),
