@@ -101,3 +101,9 @@ test("a query's options are written as the link carries them", () => {
   const q = addToParams(new URLSearchParams(), { napola: true, re_bello: false, target: 21 });
   assert.equal(q.toString(), "o.napola=1&o.re_bello=0&o.target=21");
 });
+
+test("live play: the guest's first answer (join: the host's snapshot) carries the host's options", async () => {
+  const { forGuest } = await import("../js/live/relay.js");
+  const res = { ok: true, snapshot: { game: "scopone", options: { classico: true, target: 21 }, hand: ["7D"], seed: 5 } };
+  assert.deepEqual(forGuest(res, {}).snapshot.options, { classico: true, target: 21 });
+});
