@@ -28,7 +28,7 @@ from cardavia import lessons, traditions
 from cardavia.__main__ import main as cli
 from cardavia.ai.policies import POLICIES
 from cardavia.games import DESCRIPTIONS, REGISTRY
-from cardavia.games.description import PLAYABLE, Description
+from cardavia.games.description import ENGINE, PLAYABLE, Description
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -219,7 +219,9 @@ def test_the_checklist_names_each_part_a_game_lacks():
 
 
 def test_a_game_with_nothing_but_a_description_gets_the_whole_checklist(monkeypatch):
-    stranger = dataclasses.replace(DESCRIPTIONS["scopone"], id="stranger", rules="stranger.md")
+    # Scopone's description stripped to what an engine-only game declares (Scopone itself is on the site)
+    stranger = dataclasses.replace(DESCRIPTIONS["scopone"], id="stranger", rules="stranger.md", site=ENGINE,
+                                   terms=(), figures=(), lesson=None, shortcut=None)
     got = checklist(stranger)
     assert got == [
         "rules: a registered State (games/<game>.py with GAME_ID)",

@@ -23,7 +23,7 @@ from .traditions import catalogue
 
 # Every error code a response may carry (docs/protocol.md).
 ERROR_CODES = ("bad_json", "bad_request", "bad_challenge", "unknown_op", "no_match", "unknown_game",
-               "unknown_deck", "illegal_action", "not_your_turn", "match_over",
+               "unknown_deck", "bad_option", "illegal_action", "not_your_turn", "match_over",
                "nothing_to_undo", "bad_save", "no_finished_deal", "match_not_over",
                "internal")
 MAX_REQUEST_CHARS = 1_000_000   # a save of the longest match is a few kB
@@ -189,7 +189,9 @@ class Bridge:
                             "unknown_deck")
         seats = [{"kind": "human"} if s in humans else {"kind": "ai", "level": level}
                  for s in range(cls.NUM_SEATS)]
-        match = Match(game, seed, deck, seats)
+        # the variant (games/_options.py): a lesson is the game as its rules file plays it
+        options = None if lesson else request.get("options")
+        match = Match(game, seed, deck, seats, options)
         if lesson:  # its computers' moves and the coach's are the stored ones (lessons.py)
             match.script = lessons.script_for(game, match.deck, seed)
         self.match, self.human, self.cursors, self.away = match, seat, {s: 0 for s in humans}, {}
@@ -269,7 +271,7 @@ class Bridge:
         deal = request.get("deal")
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
             raise GameError("deal must be an integer (from 1)", "bad_request")
-        found = advice.review(lambda _k: new_game(match.game, match.seed, match.deck),
+        found = advice.review(lambda _k: new_game(match.game, match.seed, match.deck, **match.options),
                               match.log, seat, match.seed,
                               None if deal is None else deal - 1)
         return dict(self._view(seat), review=found)
@@ -282,7 +284,7 @@ class Bridge:
         if not isinstance(index, int) or isinstance(index, bool) \
                 or not 0 <= index <= len(match.log):
             raise GameError(f"index must be 0…{len(match.log)}", "bad_request")
-        again = Match(match.game, match.seed, match.deck, match.seats)
+        again = Match(match.game, match.seed, match.deck, match.seats, match.options)
         for seat, action_id in match.log[:index]:
             again.state.apply(action_id)
             again.log.append([seat, action_id])
@@ -306,7 +308,7 @@ class Bridge:
                             "bad_request")
         level = next(s["level"] for s in match.seats if s["kind"] == "ai")
         return {"challenge": {"game": match.game, "deck": match.deck, "seed": match.seed,
-                              "seat": self.human, "level": level,
+                              "seat": self.human, "level": level, "options": match.options,
                               "choices": challenge.choices_of(match),
                               "result": match.state.result()}}
 
@@ -314,7 +316,7 @@ class Bridge:
         """A friend's challenge replayed from its choices (the table's match is untouched):
         its save, for the replay viewer, and its result, to set beside one's own."""
         match = challenge.rebuild(*(request.get(k) for k in
-                                    ("game", "deck", "seed", "seat", "level", "choices")))
+                                    ("game", "deck", "seed", "seat", "level", "choices", "options")))
         return {"rebuilt": {"save": match.save(), "result": match.state.result(),
                             "sheets": match.state.sheets}}
 

@@ -22,7 +22,7 @@ MAX_CHOICES = 2000  # more actions than any match of any game has (a Scopa match
 
 def choices_of(match: Match) -> list[int]:
     """Every action of ``match``, in order, as its index among the legal actions of its moment."""
-    replayed = Match(match.game, match.seed, match.deck, match.seats)
+    replayed = Match(match.game, match.seed, match.deck, match.seats, match.options)
     out: list[int] = []
     for _seat, action_id in match.log:
         ids = [a["id"] for a in replayed.state.legal_actions()]
@@ -31,9 +31,10 @@ def choices_of(match: Match) -> list[int]:
     return out
 
 
-def rebuild(game: Any, deck: Any, seed: Any, seat: Any, level: Any, choices: Any) -> Match:
+def rebuild(game: Any, deck: Any, seed: Any, seat: Any, level: Any, choices: Any,
+            options: Any = None) -> Match:
     """The finished match a challenge describes: the human at ``seat``, computers of
-    ``level`` elsewhere, and the listed actions. Anything that does not fit the deal (an index
+    ``level`` elsewhere, the variant's ``options``, and the listed actions. Anything that does not fit the deal (an index
     out of range, choices left over or missing) is ``bad_challenge``; nothing is searched."""
     if not isinstance(level, str) or level not in LEVELS:
         raise GameError(f"the level is one of {', '.join(LEVELS)}", "bad_challenge")
@@ -41,12 +42,12 @@ def rebuild(game: Any, deck: Any, seed: Any, seat: Any, level: Any, choices: Any
             or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in choices):
         raise GameError("choices is a list of action indices", "bad_challenge")
     check_seed(seed)
-    seats_in_game = len(Match(game, seed, deck).seats)  # the game and deck checked too
+    seats_in_game = len(Match(game, seed, deck, options=options).seats)  # game, deck, options checked too
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats_in_game:
         raise GameError("the seat is not one of this game's", "bad_challenge")
     seats = [{"kind": "human"} if s == seat else {"kind": "ai", "level": level}
              for s in range(seats_in_game)]
-    match = Match(game, seed, deck, seats)
+    match = Match(game, seed, deck, seats, options)
     for index in choices:
         if match.to_move is None:
             raise GameError("the match ended before the challenge's choices did", "bad_challenge")

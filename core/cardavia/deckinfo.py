@@ -116,7 +116,7 @@ def _terms(module) -> dict[str, list[dict]]:
     if module is None:
         return {}
     out: dict[str, list[dict]] = {}
-    for name, term in (("SETTEBELLO", "settebello"), ("MATTA", "matta")):
+    for name, term in (("SETTEBELLO", "settebello"), ("MATTA", "matta"), ("RE_BELLO", "re_bello")):
         if hasattr(module, name):
             out[term] = [{"cards": [getattr(module, name)]}]
     for name, term in (("CARICHI", "carico"), ("LISCI", "liscio")):  # Briscola a 4's loads and lisci

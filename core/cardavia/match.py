@@ -13,7 +13,8 @@ import json
 from typing import Any
 
 from .ai import LEVELS, View, make_player
-from .games import GameError, State, game_class, new_game
+from .games import DESCRIPTIONS, GameError, State, game_class, new_game
+from .games._options import check_options
 from .games.base import NotYourTurn, rng_for
 
 SAVE_FORMAT = "cardavia-match"
@@ -21,6 +22,9 @@ SAVE_VERSION = 1
 # Seeds travel through JavaScript as numbers: keep them exact there (Number.MAX_SAFE_INTEGER).
 MAX_SEED = 2**53 - 1
 SAVE_KEYS = {"format", "version", "game", "deck", "seed", "seats", "log", "checksum"}
+# a match of a variant also keeps its options (only those not at their default: a save of a
+# default match is exactly what it was before options travelled)
+OPTIONAL_SAVE_KEYS = {"options"}
 
 
 def _checksum(body: dict) -> str:
@@ -33,6 +37,15 @@ def check_seed(seed: Any) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise GameError(f"the seed must be an integer from 0 to {MAX_SEED}", "bad_request")
     return seed
+
+
+def options_for(game: str, given: Any) -> dict:
+    """``given`` checked against the game's described options, as the options that differ
+    from their defaults (games/_options.py); ``bad_option`` otherwise."""
+    described = DESCRIPTIONS.get(game)
+    defaults = described.options if described else {}
+    choices = described.option_choices if described else {}
+    return check_options(game, defaults, given, choices)
 
 
 def check_seats(seats: Any, num_seats: int) -> list[dict]:
@@ -59,7 +72,7 @@ def check_seats(seats: Any, num_seats: int) -> list[dict]:
 
 class Match:
     def __init__(self, game: str, seed: int, deck: str | None = None,
-                 seats: list[dict] | None = None):
+                 seats: list[dict] | None = None, options: dict | None = None):
         if not isinstance(game, str):
             raise GameError("the game id must be a string", "bad_request")
         cls = game_class(game)
@@ -74,7 +87,8 @@ class Match:
         self.home = [dict(seat) for seat in self.seats]  # who the seats belong to (the save keeps these)
         self.players = [make_player(s["level"]) if s["kind"] == "ai" else None
                         for s in self.seats]
-        self.state: State = new_game(game, self.seed, self.deck)
+        self.options = options_for(game, options)  # the variant: only what differs from the defaults
+        self.state: State = new_game(game, self.seed, self.deck, **self.options)
         self.log: list[list[Any]] = []  # [seat, action id] in order
         # a lesson's fixed moves (lessons.script_for): while the log follows them, the
         # computer seats play them instead of searching (a stronger level moves no lesson)
@@ -144,13 +158,15 @@ class Match:
     def rewind(self, moves: int) -> None:
         """Back to the position after the first ``moves`` logged actions, rebuilt
         from the seed (also how the bridge undoes a request that failed midway)."""
-        self.state = replay(self.game, self.seed, self.deck, self.log[:moves])
+        self.state = replay(self.game, self.seed, self.deck, self.log[:moves], self.options)
         self.log = self.log[:moves]
 
     # ----- save / restore ---------------------------------------------------
     def save(self) -> dict:
         body = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
                 "deck": self.deck, "seed": self.seed, "seats": self.home, "log": self.log}
+        if self.options:
+            body["options"] = dict(self.options)
         return dict(body, checksum=_checksum(body))
 
     @classmethod
@@ -162,9 +178,9 @@ class Match:
         version = data.get("version")
         if version != SAVE_VERSION or isinstance(version, bool):
             raise GameError(f"unsupported save version {str(version)[:20]!r}", "bad_save")
-        if set(data) != SAVE_KEYS:
-            raise GameError(f"a save has exactly the fields {', '.join(sorted(SAVE_KEYS))}",
-                            "bad_save")
+        if not SAVE_KEYS <= set(data) <= SAVE_KEYS | OPTIONAL_SAVE_KEYS:
+            raise GameError(f"a save has exactly the fields {', '.join(sorted(SAVE_KEYS))} "
+                            f"(and options, for a variant)", "bad_save")
         body = {k: v for k, v in data.items() if k != "checksum"}
         try:
             intact = data["checksum"] == _checksum(body)
@@ -178,7 +194,11 @@ class Match:
                 and not isinstance(e[0], bool) and isinstance(e[1], str) for e in log):
             raise GameError("the save's log is not a list of [seat, action id]", "bad_save")
         try:
-            match = cls(data["game"], data["seed"], data["deck"], data["seats"])
+            match = cls(data["game"], data["seed"], data["deck"], data["seats"],
+                        data.get("options"))
+            if "options" in data and data["options"] != match.options:  # one form only
+                raise GameError("the options are the variant's options that differ from "
+                                "their defaults", "bad_save")
             for seat, action_id in log:
                 if match.to_move != seat:
                     raise GameError("move out of turn", "bad_save")
@@ -189,9 +209,10 @@ class Match:
         return match
 
 
-def replay(game: str, seed: int, deck: str | None, log: list) -> State:
-    """Rebuild a position from its seed and its actions."""
-    state = new_game(game, seed, deck)
+def replay(game: str, seed: int, deck: str | None, log: list,
+           options: dict | None = None) -> State:
+    """Rebuild a position from its seed, its options and its actions."""
+    state = new_game(game, seed, deck, **(options or {}))
     for _seat, action_id in log:
         state.apply(action_id)
     return state

@@ -35,7 +35,7 @@ class Timeline:
         self.game, self.deck, self.seed = match.game, match.deck, match.seed
         self.log = [list(entry) for entry in match.log]
         self.save = copy.deepcopy(save)
-        state = new_game(match.game, match.seed, match.deck)
+        state = new_game(match.game, match.seed, match.deck, **match.options)
         fishing = not any(e["type"] == "trick_won" for e in match.state.events_for(None))
         self.positions = [self._position(state)]
         self.steps: list[dict] = [{"index": 0, "seat": None, "action": None,

@@ -33,9 +33,9 @@ test("a deal link reads back as the same deal; a malformed one deals nothing", (
   const href = dealHref("scopa", "siciliane", 123456789, { seat: 1, mode: "duplicate" });
   const params = new URLSearchParams(href.split("?")[1]);
   assert.equal(href.split("?")[0], "#/game/scopa");
-  assert.deepEqual(parseDeal(params, 2), { seed: 123456789, seat: 1, mode: "duplicate", daily: null });
+  assert.deepEqual(parseDeal(params, 2), { seed: 123456789, seat: 1, mode: "duplicate", daily: null, options: {} });
   const daily = new URLSearchParams(dealHref("briscola", "piacentine", 5, { mode: "daily", daily: "2026-12-01" }).split("?")[1]);
-  assert.deepEqual(parseDeal(daily, 2), { seed: 5, seat: 0, mode: "daily", daily: "2026-12-01" });
+  assert.deepEqual(parseDeal(daily, 2), { seed: 5, seat: 0, mode: "daily", daily: "2026-12-01", options: {} });
   const bad = (q, players = 2) => parseDeal(new URLSearchParams(q), players);
   assert.equal(bad("deck=piacentine"), null);
   assert.equal(bad("seed=-1"), null);
@@ -44,7 +44,7 @@ test("a deal link reads back as the same deal; a malformed one deals nothing", (
   assert.equal(bad("seed=5&seat=2"), null);
   assert.equal(bad("seed=5&mode=cheat"), null);
   assert.equal(bad("seed=5&mode=daily&daily=2026-02-30"), null);
-  assert.deepEqual(bad("seed=5&seat=3", 4), { seed: 5, seat: 3, mode: "shared", daily: null });
+  assert.deepEqual(bad("seed=5&seat=3", 4), { seed: 5, seat: 3, mode: "shared", daily: null, options: {} });
 });
 
 test("the other seat is the other side's, and a pair is the same deal from the other side", () => {

@@ -300,11 +300,15 @@ function renderGame(id, params) {
     tab === "rules" ? rulesSection(g, deck) : null);
   // a friend's challenge (checked: a damaged or edited link is refused, with a message), or
   // a shared, daily or duplicate deal
-  const dare = g.playable ? parseChallenge(g.id, params, g.players) : null;
-  const deal = dare && !dare.bad ? { seed: dare.seed, seat: dare.seat, mode: "challenge", daily: null, level: dare.level, challenge: dare }
-    : g.playable ? parseDeal(params, g.players) : null;
-  if (deal || dare) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
+  const dare = g.playable ? parseChallenge(g.id, params, g.players, g) : null;
+  const asked = dare && !dare.bad ? { seed: dare.seed, seat: dare.seat, mode: "challenge", daily: null, level: dare.level, challenge: dare, options: dare.options }
+    : g.playable ? parseDeal(params, g.players, g) : null;
+  // a link with an option the game does not take deals nothing: said, and the table goes on with its own match
+  const badOption = asked && asked.badOption !== undefined ? asked.badOption : null;
+  const deal = badOption === null ? asked : null;
+  if (deal || dare || badOption !== null) history.replaceState(null, "", gameHref(g.id, deck, tab)); // dealt once: a reload resumes it
   if (dare && dare.bad) tablePanel.appendChild(h("p", { class: "challenge-bad", role: "alert", text: t("challenge.bad") }));
+  if (badOption !== null) tablePanel.appendChild(h("p", { class: "challenge-bad option-bad", role: "alert", text: t("options.bad_link", { option: String(badOption).slice(0, 30) }) }));
   if (g.playable) {
     if (view && viewKey === key && !deal) {
       tablePanel.appendChild(view.el);

@@ -33,6 +33,8 @@ import { peopleForm, passScreen, savedNames } from "./table/people.js";
 import { Relay } from "./live/relay.js";
 import { friendsBox } from "./live/page.js";
 import { offersLesson, drawOffer } from "./table/offer.js";
+import { storedOptions } from "./table/options.js";
+import { drawOptionsLine } from "./table/optionsdialog.js";
 
 export { describeAction };
 
@@ -239,7 +241,9 @@ export class TableView {
     this.clock.skip(); // whatever was being shown is over
     this.clock.resume();
     this.setState("busy");
-    const settings = { ...this.settings, ...(deal || {}) };
+    // the game's options: a deal's own (a link's, "play this deal again"), else the player's last choice
+    const settings = { ...this.settings, options: storedOptions(this.game), ...(deal || {}) };
+    if (!settings.options) settings.options = storedOptions(this.game);
     delete this.settings.seed; // ?seed= deals the page's first match only
     const dare = deal && deal.challenge;
     return this.ctl.newMatch(settings).then(() => {
@@ -531,6 +535,7 @@ export class TableView {
   render() {
     const s = this.snap;
     if (!s) return;
+    drawOptionsLine(this);
     renderScores(this.scoresEl, s, this);
     this.renderBoard(s);
     this.renderHandAndChoices(s);
@@ -553,7 +558,7 @@ export class TableView {
    * board, then the scores, then the hand. Drawn at once, a four-seat table held a phone's
    * main thread for 0.4 s (Lighthouse's blocking time); in two tasks, still twice 0.2 s. */
   async firstDraw() {
-    const steps = [(s) => this.renderBoard(s), (s) => renderScores(this.scoresEl, s, this), (s) => this.renderHandAndChoices(s)];
+    const steps = [(s) => this.renderBoard(s), (s) => { drawOptionsLine(this); renderScores(this.scoresEl, s, this); }, (s) => this.renderHandAndChoices(s)];
     for (let i = 0; i < steps.length; i++) {
       if (i) await afterFrame();
       if (this.disposed || !this.snap) return;

@@ -92,6 +92,9 @@ class Description:
     target: int | None = None
     cards_in_play: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    # the values an option that is not a switch may take (a target: 11 or 21); the site's
+    # options control offers them, links and the bridge refuse any other (games/_options.py)
+    option_choices: Mapping[str, tuple] = field(default_factory=dict)
     terms: tuple[str, ...] = ()
     figures: tuple[Figure, ...] = ()
     lesson: Lesson | None = None
@@ -133,6 +136,9 @@ class Description:
         if self.cards_in_play is not None:
             entry["cards_in_play"] = self.cards_in_play
         entry.update(layout=self.layout, stock=self.stock)
+        if self.options:  # the new-match options control and the links' options (table/options.js)
+            entry["options"] = dict(self.options)
+            entry["option_choices"] = {k: list(v) for k, v in self.option_choices.items()}
         if self.plugin is not None:  # the web table loads it by this name (table/plugins.js)
             entry["plugin"] = self.plugin
         return entry
@@ -179,6 +185,9 @@ class Description:
                 out.append(f"what the coach points at: moments of the lesson, regions among {', '.join(REGIONS)}")
         if self.shortcut is not None and self.shortcut.deck not in self.decks:
             out.append("a shortcut deck among its decks")
+        for key, values in self.option_choices.items():
+            if key not in self.options or self.options[key] not in values:
+                out.append(f"option choices of its options, each with its default ({key})")
         for f in self.figures:
             if f.kind not in ("avg", "rate") or f.source not in ("total", "points", "count", "line", "scored") \
                     or (f.line is None) != (f.source in ("total", "points")):

@@ -35,13 +35,18 @@ Readings chosen where the rules file leaves a choice:
 
 from __future__ import annotations
 
-from .description import ENGINE, Description
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 from .base import GameError
-from .scopa import ScopaState
+# Scopa's own constants and capture rule: the term pictures and the cheat sheet read them
+# from this module (deckinfo.py), one copy of each.
+from .scopa import CAPTURE_VALUE, PRIMIERA, SETTEBELLO, ScopaState, capture_options, lesson_moments
 
 DEFAULT_OPTIONS = {"classico": False, "target": 11, "napola": False, "re_bello": False,
                    "last_play_sweep": False}
 TARGETS = (11, 21)
+# SC10's house rules' cards, for their term pictures: the Coins run from the Asso, the Re bello.
+NAPOLA_ORDER = ("AD", "2D", "3D", "4D", "5D", "6D", "7D", "JD", "ND", "KD")
+RE_BELLO = "KD"
 
 
 class ScoponeState(ScopaState):
@@ -115,10 +120,19 @@ class ScoponeState(ScopaState):
 
 
 # ----- the game, described once (games/description.py) ------------------------------
-# On the engine only for now: its table, lesson, terms and texts come with the site half
-# of issue 43.
+# The lesson is Scopa's (a capture with a choice, a sweep, the settebello, the primiera), found
+# in Scopone's own deals: the detector reads the teams from the snapshot.
 DESCRIPTION = Description(
     id="scopone", name="Scopone", order=40, seats=4, partnerships=True,
     decks=ScoponeState.DECKS, layout="fishing", stock=False, format="match",
-    target=DEFAULT_OPTIONS["target"], options=DEFAULT_OPTIONS, rules="scopone.md", site=ENGINE,
+    target=DEFAULT_OPTIONS["target"], options=DEFAULT_OPTIONS, option_choices={"target": TARGETS},
+    rules="scopone.md",
+    terms=("scopa", "settebello", "primiera", "napola", "re_bello"),
+    figures=(Figure("sweeps", "avg", "count", "scopa"), Figure("settebello", "rate", "line", "settebello"),
+             Figure("primiera", "rate", "line", "primiera")),
+    lesson=Lesson(moments=("choice", "sweep", "settebello", "primiera"),
+                  deals={"piacentine": (2, 2), "siciliane": (1, 0)}, detect=lesson_moments,
+                  points_at={"sweep": "table", "settebello": "table", "primiera": "scores"}),
+    site=PLAYABLE,
+    shortcut=Shortcut("piacentine", "Scopone with the Piacentine deck"),
 )

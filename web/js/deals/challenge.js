@@ -11,6 +11,7 @@ import { h, storage } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { scoreFor } from "./pair.js";
 import { fnv1a } from "./daily.js";
+import { addToParams, fromParams, variantId } from "../table/options.js";
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"; // URL-safe, one per index below 64
 const ESCAPE = "~"; // an index of 64 or more: "~" and two digits (up to 4095)
@@ -47,13 +48,16 @@ export function checksum(text) {
   return fnv1a(text).toString(36);
 }
 
-const signed = (c) => [c.game, c.deck, c.seed, c.seat, c.level, c.scores.join("-"), c.moves].join("|");
+// a variant's options are signed too (a default match's link is signed as before options travelled)
+const signed = (c) => [c.game, c.deck, c.seed, c.seat, c.level, c.scores.join("-"), c.moves].join("|")
+  + (c.options && Object.keys(c.options).length ? `|${variantId(c.game, c.options)}` : "");
 
 /** The hash route of a challenge ({game, deck, seed, seat, level, result, choices} from the engine). */
 export function challengeHref(ch) {
   const c = { ...ch, scores: ch.result.scores, moves: packChoices(ch.choices) };
   const q = new URLSearchParams({ deck: c.deck, seed: String(c.seed), seat: String(c.seat), mode: "challenge",
     level: c.level, score: c.scores.join("-"), moves: c.moves, sum: checksum(signed(c)) });
+  addToParams(q, c.options);
   return `#/game/${encodeURIComponent(c.game)}?${q}`;
 }
 
@@ -61,19 +65,24 @@ export function challengeUrl(ch, loc = location) {
   return `${loc.origin}${loc.pathname}${challengeHref(ch)}`;
 }
 
-/** A game page's challenge ({seed, seat, level, scores, choices, sum}), or {bad: true} when the
- * link was damaged or edited, or null when the page's query is not a challenge. */
-export function parseChallenge(game, params, players) {
+/** A game page's challenge ({seed, seat, level, scores, choices, sum, options}), or {bad: true} when
+ * the link was damaged or edited, or null when the page's query is not a challenge. `entry`: the
+ * game's catalogue entry (its options). */
+export function parseChallenge(game, params, players, entry = null) {
   if (params.get("mode") !== "challenge") return null;
-  const c = { game, deck: params.get("deck") || "", seed: params.get("seed") || "", seat: params.get("seat") || "",
-    level: params.get("level") || "", moves: params.get("moves") || "", scores: (params.get("score") || "").split("-") };
   const bad = { bad: true };
+  const found = fromParams(params, entry);
+  if (found.bad !== undefined) return bad;
+  const c = { game, deck: params.get("deck") || "", seed: params.get("seed") || "", seat: params.get("seat") || "",
+    level: params.get("level") || "", moves: params.get("moves") || "", scores: (params.get("score") || "").split("-"),
+    options: found.options };
   if (params.get("sum") !== checksum(signed(c))) return bad;
   if (!/^\d{1,16}$/.test(c.seed) || !/^\d$/.test(c.seat) || Number(c.seat) >= players || !LEVELS.includes(c.level)) return bad;
   if (c.scores.length !== 2 || !c.scores.every((s) => /^\d{1,5}$/.test(s))) return bad;
   const choices = unpackChoices(c.moves);
   if (!choices || !choices.length) return bad;
-  return { seed: Number(c.seed), seat: Number(c.seat), level: c.level, scores: c.scores.map(Number), choices, sum: params.get("sum") };
+  return { seed: Number(c.seed), seat: Number(c.seat), level: c.level, scores: c.scores.map(Number), choices, sum: params.get("sum"),
+    options: found.options };
 }
 
 /** Whether a challenge's claimed result ({scores}) is the result of its own moves as the engine
@@ -87,7 +96,7 @@ export function claimHolds(claim, rebuilt) {
 
 /** A friend's match rebuilt by the engine, kept for the replay viewer (#/replay/<id>). */
 export function keepRebuilt(id, game, deck, ch, rebuilt) {
-  const entry = { id, game, deck, level: ch.level, seed: ch.seed, seat: ch.seat, save: rebuilt.save,
+  const entry = { id, game, deck, level: ch.level, seed: ch.seed, seat: ch.seat, save: rebuilt.save, options: ch.options || {},
     result: rebuilt.result, sheets: rebuilt.sheets, mode: "challenge", finished: new Date().toISOString() };
   const list = listRebuilt().filter((e) => e.id !== id);
   storage.set(STORE, [entry, ...list].slice(0, KEEP));

@@ -26,13 +26,14 @@ export function dealSection({ snap, game, deck, onPlay, ctl }) {
   const share = h("div", { class: "share-wrap", hidden: true });
   const shareBtn = h("button", { type: "button", class: "btn share-open", "aria-expanded": "false", text: t("share.open"),
     onclick: () => {
-      if (!share.firstChild) share.append(shareBox(shareUrl(game, deck, seed, { seat }), gameName));
+      if (!share.firstChild) share.append(shareBox(shareUrl(game, deck, seed, { seat, options: ctl.options }), gameName));
       share.hidden = !share.hidden;
       shareBtn.setAttribute("aria-expanded", String(!share.hidden));
       if (!share.hidden) share.querySelector("button").focus();
     } });
+  const variant = JSON.stringify(ctl.options || {});
   const other = listMatches().find((e) => e.game === game && e.deck === deck && e.seed === seed
-    && e.seat % 2 !== seat % 2 && e.result);
+    && e.seat % 2 !== seat % 2 && e.result && JSON.stringify(e.options || {}) === variant);
   const dare = h("div", { class: "share-wrap challenge-wrap", hidden: true });
   const dareBtn = h("button", { type: "button", class: "btn challenge-open", "aria-expanded": "false", text: t("challenge.open"),
     onclick: async () => {
@@ -51,9 +52,9 @@ export function dealSection({ snap, game, deck, onPlay, ctl }) {
     other ? pairView({ seat, result: snap.result }, { seat: other.seat, result: other.result }) : null,
     h("div", { class: "deal-buttons" },
       h("button", { type: "button", class: "btn play-again", text: t("deal.again"),
-        onclick: () => onPlay({ seed, seat, mode: "play", daily: null }) }),
+        onclick: () => onPlay({ seed, seat, mode: "play", daily: null, options: ctl.options }) }),
       h("button", { type: "button", class: "btn other-seat", text: t("deal.other_seat"),
-        onclick: () => onPlay({ seed, seat: otherSeat(seat), mode: "duplicate", daily: null }) }),
+        onclick: () => onPlay({ seed, seat: otherSeat(seat), mode: "duplicate", daily: null, options: ctl.options }) }),
       shareBtn, dareBtn),
     share, dare);
 }
@@ -68,7 +69,7 @@ function theirsAndMine({ snap, game, deck, ctl }) {
     mineHref: ctl.recordedId ? `#/replay/${encodeURIComponent(ctl.recordedId)}` : null,
     onWatchTheirs: async () => {
       status.textContent = t("challenge.rebuilding");
-      const res = await ctl.call("rebuild", { game, deck, seed: ch.seed, seat: ch.seat, level: ch.level, choices: ch.choices });
+      const res = await ctl.call("rebuild", { game, deck, seed: ch.seed, seat: ch.seat, level: ch.level, choices: ch.choices, options: ch.options || {} });
       if (!res.ok) { status.textContent = t("table.error", { message: res.error.message }); return; }
       const id = `challenge-${ch.sum}`;
       keepRebuilt(id, game, deck, ch, res.rebuilt);

@@ -52,7 +52,7 @@ export async function startDeal(view, deal) {
  * and the table goes on with its own match. */
 async function challengeHolds(view, ch) {
   const res = await view.ctl.call("rebuild", { game: view.game.id, deck: view.deck, seed: ch.seed, seat: ch.seat,
-    level: ch.level, choices: ch.choices });
+    level: ch.level, choices: ch.choices, options: ch.options || {} });
   if (!res.ok && res.error.code === "engine") return false; // engine down: the overlay offers Retry
   if (res.ok && claimHolds(ch, res.rebuilt)) return true;
   view.el.before(h("p", { class: "challenge-bad challenge-altered", role: "alert", text: t("challenge.altered") }));

@@ -4,7 +4,9 @@
 import { h, clear, append } from "../dom.js";
 import { t, num, signed, percent, getLocale, LANGUAGES } from "../i18n.js";
 import { tradition } from "../site.js";
-import { summary, series, playedGames, totalsKey, matchOutcome, mineOf, LEVELS, ALL } from "./stats.js";
+import { summary, series, playedGames, totalsKey, matchOutcome, mineOf, variantsPlayed, LEVELS, ALL } from "./stats.js";
+import { optionsOfVariant } from "../table/options.js";
+import { optionsText } from "../table/optionwords.js";
 import { loadRecord, dismissNotice, resetRecord, exportRecord, importRecord, RECORD_EVENT } from "./store.js";
 import { resultsChart, marginChart } from "./charts.js";
 
@@ -105,7 +107,13 @@ function overview(record, games) {
       h("h2", {}, h("a", { href: statsHref(g), text: t(`game.${g}.name`) })),
       h("p", { class: "wdl", text: t("record.wdl", { won: s.won, drawn: s.drawn, lost: s.lost }) }),
       h("p", { class: "rate", text: t("record.overview_line", { rate: percent(Math.round(s.winRate * 100)), streak: s.bestStreak }) }),
-      wdlBar(s));
+      wdlBar(s),
+      // each variant played (non-default options) apart: the game's line above counts them all
+      variantsPlayed(record.totals, g).map((v) => {
+        const c = summary(record.totals[totalsKey(v, ALL)], g);
+        return h("p", { class: "variant-record", dataset: { variant: v },
+          text: t("record.variant", { variant: optionsText(optionsOfVariant(v)), won: c.won, drawn: c.drawn, lost: c.lost }) });
+      }));
   }));
 }
 
@@ -128,7 +136,8 @@ function historyList(record, catalogue, game, level) {
           h("span", { class: "outcome", text: t(`record.result.${mine.outcome}`, { mine: num(mine.scores[0]), theirs: num(mine.scores[1]) }) }),
           h("span", { class: "what", text: t("record.entry_what", { game: t(`game.${e.game}.name`), deck: tr ? tr.name : e.deck, level: levelName(e.level) }) }),
           h("span", { class: "when", text: dateText(e.finished, true) }),
-          e.mode !== "play" ? h("span", { class: "badge", text: t(`record.mode.${e.mode}`) }) : null));
+          e.mode !== "play" ? h("span", { class: "badge", text: t(`record.mode.${e.mode}`) }) : null,
+          e.options && Object.keys(e.options).length ? h("span", { class: "badge variant", text: optionsText(e.options) }) : null));
     })));
 }
 

@@ -27,6 +27,7 @@ export function entryProblem(e) {
   if (!MODES.includes(e.mode)) return `unknown mode ${JSON.stringify(e.mode)}`;
   if (!(e.daily === null || (typeof e.daily === "string" && /^\d{4}-\d{2}-\d{2}$/.test(e.daily)))) return "bad daily date";
   if (e.save !== undefined && !isObj(e.save)) return "bad save";
+  if (e.options !== undefined && !isObj(e.options)) return "bad options";
   if (e.sheets !== undefined) {
     if (!Array.isArray(e.sheets)) return "bad sheets";
     for (const s of e.sheets) {
@@ -43,7 +44,7 @@ const COUNTS = ["matches", "won", "drawn", "lost", "streak", "bestStreak", "deal
 export function totalsProblem(totals) {
   if (!isObj(totals)) return "no totals";
   for (const [key, c] of Object.entries(totals)) {
-    if (!/^[a-z0-9-]+\|[a-z*]+$/.test(key)) return `bad totals key ${JSON.stringify(key)}`;
+    if (!/^[a-z0-9-]+(~[a-z0-9_.-]+)?\|[a-z*]+$/.test(key)) return `bad totals key ${JSON.stringify(key)}`;
     if (!isObj(c) || !COUNTS.every((k) => isCount(c[k]))) return `bad counts for ${key}`;
     if (c.won + c.drawn + c.lost !== c.matches) return `counts for ${key} do not add up`;
     if (typeof c.marginSum !== "number" || !isObj(c.figures)) return `bad counts for ${key}`;

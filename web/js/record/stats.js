@@ -5,6 +5,7 @@
 // the statistics survive the history's 100-match limit.
 
 import { gameData, hasDeckData } from "../cardart/deckdata.js";
+import { variantId } from "../table/options.js";
 
 export const LEVELS = ["random", "greedy", "normal", "expert"];
 export const ALL = "*"; // the counters of a game over every level
@@ -115,13 +116,23 @@ export function addMatch(counters, entry) {
 
 export const totalsKey = (game, level) => `${game}|${level}`;
 
-/** The running totals with one more match: its game+level and its game over every level. */
+/** The running totals with one more match: its game+level and its game over every level; a
+ * match of a variant (non-default options) also counts for that variant apart
+ * ("scopone~classico|normal", table/options.js variantId), so each variant has its statistics. */
 export function addToTotals(totals, entry) {
   const out = { ...totals };
-  for (const key of [totalsKey(entry.game, entry.level), totalsKey(entry.game, ALL)]) {
-    out[key] = addMatch(out[key], entry);
-  }
+  const keys = [totalsKey(entry.game, entry.level), totalsKey(entry.game, ALL)];
+  const variant = variantId(entry.game, entry.options);
+  if (variant !== entry.game) keys.push(totalsKey(variant, entry.level), totalsKey(variant, ALL));
+  for (const key of keys) out[key] = addMatch(out[key], entry);
   return out;
+}
+
+/** The variants of `game` played (their ids, from the totals), each with its options' totals. */
+export function variantsPlayed(totals, game) {
+  const prefix = `${game}~`;
+  return Object.keys(totals).filter((k) => k.startsWith(prefix) && k.endsWith(`|${ALL}`))
+    .map((k) => k.slice(0, -ALL.length - 1)).sort();
 }
 
 /** Totals rebuilt from entries (oldest first). */

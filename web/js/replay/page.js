@@ -87,8 +87,8 @@ class ReplayViewer {
       this.status, this.board, this.score,
       pair && pair.result && entry.result ? pairView({ seat: entry.seat, result: entry.result }, { seat: pair.seat, result: pair.result }) : null,
       h("p", { class: "rp-links" },
-        h("a", { class: "btn rp-again", href: dealHref(g.id, entry.deck, entry.seed, { seat: entry.seat, mode: "play" }), text: t("deal.again") }),
-        h("a", { class: "btn rp-other", href: dealHref(g.id, entry.deck, entry.seed, { seat: otherSeat(entry.seat), mode: "duplicate" }), text: t("deal.other_seat") })),
+        h("a", { class: "btn rp-again", href: dealHref(g.id, entry.deck, entry.seed, { seat: entry.seat, mode: "play", options: entry.options }), text: t("deal.again") }),
+        h("a", { class: "btn rp-other", href: dealHref(g.id, entry.deck, entry.seed, { seat: otherSeat(entry.seat), mode: "duplicate", options: entry.options }), text: t("deal.other_seat") })),
       this.dialog);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);

@@ -50,6 +50,7 @@ export class MatchController {
     this.recorded = false; // the finished match is in the player's record
     this.recordedId = null; // its id there (the replay viewer's address)
     this.challenge = null; // a friend's challenge being answered: {seed, seat, level, scores, choices, sum}
+    this.options = {}; // the match's variant: its options off their defaults (table/options.js), as the engine's save keeps them
   }
 
   /** engine.request that never throws: failures come back as {ok: false, error}. */
@@ -92,6 +93,7 @@ export class MatchController {
         this.daily = saved.daily || null;
         this.challenge = saved.challenge || null;
         this.recordedId = saved.recordedId || null;
+        this.options = (saved.save && saved.save.options) || {}; // the engine replayed the save in its variant
         this.recorded = !!res.snapshot.result; // recorded when it ended
         this.snap = res.snapshot;
         const token = this.token;
@@ -147,6 +149,8 @@ export class MatchController {
     this.recorded = false;
     this.recordedId = null;
     const fields = { game: this.game, deck: this.deck, level: this.level };
+    this.options = this.lesson ? {} : { ...(settings.options || {}) }; // a lesson is the game as its rules play it by default
+    if (Object.keys(this.options).length) fields.options = this.options;
     if (this.lesson) fields.lesson = true; // the engine deals the lesson's own deal
     else if (settings.seed !== undefined) fields.seed = settings.seed;
     if (settings.seat !== undefined) fields.seat = settings.seat; // duplicate play, shared deals
@@ -343,6 +347,7 @@ export class MatchController {
       game: this.game, deck: this.deck, level: this.level, seed: save.seed, seat: snap.seat,
       save, result: snap.result, sheets: snap.sheets || [],
       finished: new Date().toISOString(), mode: this.mode, daily: this.daily,
+      ...(save.options ? { options: save.options } : {}), // statistics per variant (record/stats.js)
     });
     if (!stored) this.view.notice("record.not_stored");
   }

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { LEVELS, setPreference, SETTINGS_EVENT } from "./prefs.js";
 import { openSettings } from "../settings.js";
+import { optionsButton } from "./optionsdialog.js";
 
 export function buildTable(v) {
   const players = v.game.players;
@@ -41,6 +42,8 @@ export function buildTable(v) {
   v.board.appendChild(v.overlay);
 
   v.status = h("p", { class: "turn-status", role: "status", "aria-live": "polite", text: t("table.loading") });
+  // which of the game's options are on (table/optionsdialog.js), hidden for the game as its rules play it by default
+  v.optionsLine = h("p", { class: "table-options", hidden: true });
   v.lastMoveEl = h("p", { class: "last-move" });
   v.scoresEl = h("div", { class: "scores" });
 
@@ -66,14 +69,14 @@ export function buildTable(v) {
     text: "⚙", onclick: (e) => { e.stopPropagation(); openSettings(); } }); // the click would otherwise close it again
   const controls = h("div", { class: `controls${v.coach ? " lesson" : ""}` },
     v.coach ? null : [h("label", { for: levelSel.id }, t("table.level")), levelSel], // a lesson is played at its own level
-    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.settingsBtn, v.undoBtn, v.newBtn));
+    h("div", { class: "buttons" }, v.hintBtn, v.cheatBtn, v.settingsBtn, v.undoBtn, optionsButton(v), v.newBtn));
 
   v.logEl = h("ol", { class: "log", tabindex: "0" }); // scrolls: reachable by keyboard
   const logBox = h("section", { class: "log-box", role: "log", "aria-live": "polite", "aria-label": t("table.log") },
     h("h2", { class: "box-title", text: t("table.log") }), v.logEl);
 
   v.side = h("aside", { class: "side" },
-    h("section", { class: "scores-box", "aria-label": t("table.scores") }, v.status, v.lastMoveEl, v.scoresEl),
+    h("section", { class: "scores-box", "aria-label": t("table.scores") }, v.optionsLine, v.status, v.lastMoveEl, v.scoresEl),
     h("section", { class: "settings-box", "aria-label": t("table.settings") }, controls),
     logBox);
 

@@ -59,7 +59,9 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
   // a line named by a game term (primiera, napola, a kill…) opens its definition
   const ctx = { game: game.id, deck: deck || (game.decks || [])[0] };
   const lineLabel = (key) => {
-    const text = has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key;
+    // a game's own wording where the line differs between games (Scopone's napola is a run of Coins)
+    const mine = `sheet.line.${key}.${game.id}`;
+    const text = has(mine) ? t(mine) : has(`sheet.line.${key}`) ? t(`sheet.line.${key}`) : key;
     const term = lineTerm(key, game.id);
     return term ? termButton(term, text, ctx) : text;
   };

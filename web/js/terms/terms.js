@@ -23,6 +23,7 @@ export const TERMS = {
   quadriglia: { picture: "cards" },
   matta: { picture: "cards" },
   napola: { picture: "cards" },
+  re_bello: { picture: "cards" },
   matto: { picture: "cards" },
   versicola: { picture: "cards" },
   kill: { picture: "points" },
@@ -46,7 +47,7 @@ export function termsOf(game) {
 /** A score-sheet or tally line key → the term it names (null when none). */
 const LINE_TERMS = {
   scopa: "scopa", settebello: "settebello", primiera: "primiera", picada: "picada", simili: "simili",
-  quadriglia: "quadriglia", matta: "matta", napola: "napola", honours: "honours", matto: "matto",
+  quadriglia: "quadriglia", matta: "matta", napola: "napola", re_bello: "re_bello", honours: "honours", matto: "matto",
   kill: "kill", resto: "resti", combination: "versicola", declare: "versicola", card_points: "card_points",
 };
 export function lineTerm(key, game) {
