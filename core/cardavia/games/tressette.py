@@ -39,7 +39,7 @@ from ._tricks import refusals
 from .base import Action, GameError, IllegalAction, State, require, rng_for
 from .description import ENGINE, Description
 
-NAPOLETANE = cards.ENGINE_DECKS["napoletane"]
+NAPOLETANE = cards.NAPOLETANE
 # TR1: strength within a suit (higher wins).
 STRENGTH = {"4": 0, "5": 1, "6": 2, "7": 3, "J": 4, "N": 5, "K": 6, "A": 7, "2": 8, "3": 9}
 # TR6: card value in thirds of a point.
