@@ -34,10 +34,11 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from . import _moments
 from ._sampling import deal_constrained
 from ._tricks import refusals
 from .base import Action, GameError, IllegalAction, State, require, rng_for
-from .description import ENGINE, Description
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 
 NAPOLETANE = cards.NAPOLETANE
 # TR1: strength within a suit (higher wins).
@@ -54,6 +55,12 @@ HONOURS = ("A", "2", "3")
 
 def thirds(card: str) -> int:
     return THIRDS.get(card[:-1], 0)
+
+
+def card_points(card: str) -> int:
+    """The whole points a card scores by itself (an Asso's 1; the ⅓ cards count only
+    three together, TR6): the site's pictures of the card points (deckinfo)."""
+    return thirds(card) // 3
 
 
 def strength(card: str) -> int:
@@ -526,11 +533,44 @@ class TressetteState(State):
 
 
 # ----- the game, described once (games/description.py) ------------------------------
-# On the engine only for now: its table, lesson, terms, texts and the Napoletane's
-# tradition and art come with the site half of issue 44.
+# The cards the definitions of the accusi picture (deckinfo reads TERM_CARDS): a
+# napoletana of Coppe, a buongioco of three 3 (the 3 of Bastoni missing), an accuso of both.
+TERM_CARDS = {
+    "napoletana": (("AC", "2C", "3C"),),
+    "buongioco": (("3C", "3D", "3S"),),
+    "accuso": (("AC", "2C", "3C"), ("3C", "3D", "3S")),
+}
+
+
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the first cards drawn and shown to both (TR8), the duty to
+    follow suit the snapshot shows (TR5), the deal's card points in thirds and how they
+    round (TR6), and an accuso where accusi are on (TR10)."""
+    for ev in events:
+        if ev["type"] == "drew":
+            yield {"id": "drawn", "seat": ev["seat"], "card": ev["card"]}
+        elif ev["type"] == "accuso":
+            yield {"id": "accuso", "seat": ev["seat"], "kind": ev["kind"]}
+    line = next((ln for ev in events if ev["type"] == "deal_scored"
+                 for ln in ev["sheet"]["lines"] if ln["key"] == "card_points"
+                 and ln["team"] == _moments.team_of(snap, snap["seat"])), None)
+    if line:
+        yield {"id": "thirds", "count": line["detail"]["thirds"], "points": line["points"]}
+    for m in _moments.your_duty(snap):
+        if m["id"] == "follow":
+            yield m
+
+
 DESCRIPTION = Description(
     id="tressette", name="Tressette", order=50, seats=2, partnerships=False,
     decks=TressetteState.DECKS, layout="tricks", stock=True, format="match",
     target=TressetteState.OPTIONS["target"], options=TressetteState.OPTIONS,
-    rules="tressette.md", site=ENGINE,
+    rules="tressette.md",
+    terms=("rank_order", "card_points", "ultima", "cappotto", "accuso", "napoletana", "buongioco"),
+    figures=(Figure("points", "avg", "total"), Figure("last_trick", "rate", "line", "last_trick")),
+    lesson=Lesson(moments=("follow", "drawn", "thirds"), deals={"napoletane": (1, 0)},
+                  detect=lesson_moments,
+                  points_at={"drawn": "stock", "follow": "table", "thirds": "scores"}),
+    site=PLAYABLE, plugin="tressette",
+    shortcut=Shortcut("napoletane", "Tressette with the Napoletane deck"),
 )

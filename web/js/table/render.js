@@ -118,6 +118,15 @@ export function renderStock(stockEl, s, v) {
   }
   st.appendChild(pile);
   st.appendChild(h("p", { class: "stock-count", text: stock ? t("table.stock", { count: stock }) : t("table.stock_empty") }));
+  // cards drawn face up for both to see (Tressette's TR8): beside the stock until the next lead
+  const drawn = s.drawn || [];
+  if (drawn.length) {
+    const codes = drawn.map((d) => d.card);
+    st.appendChild(h("div", { class: "drawn", role: "img", "aria-label": t("table.drawn_label", { cards: cardsName(codes) }) },
+      h("p", { class: "drawn-label", "aria-hidden": "true", text: t("table.drawn") }),
+      h("span", { class: "drawn-cards" }, drawn.map(({ card, seat }) =>
+        cardEl(card, v, { class: "card face mini", "data-seat": seat, title: `${v.seatName(seat)}: ${cardName(card)}` })))));
+  }
   if (s.trump_suit) {
     // "Trumps" opens what a trump is, pictured in this deal's trump suit (terms/popover.js)
     st.appendChild(h("p", { class: "trump-suit" },
@@ -260,7 +269,8 @@ export function renderScores(box, s, v) {
   const dl = h("dl", { class: "score-list" });
   s.teams.forEach((members, team) => {
     // fishing games score at the end: their running figure is the tallies' total, not the sweeps
-    const parts = s.tallies ? [] : [t("table.points", { points: (s.points || [])[team] || 0 })];
+    // no running figure where the engine shows none (s.points null: Tressette's TR17)
+    const parts = s.tallies || s.points === null ? [] : [t("table.points", { points: (s.points || [])[team] || 0 })];
     if (s.match_scores) parts.push(t("table.match", { score: num(s.match_scores[team]) }));
     const pile = s.piles && s.piles[team] ? h("button", {
       type: "button", class: "btn pile-btn", dataset: { team }, onclick: () => v.openPile(team),

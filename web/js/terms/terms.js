@@ -28,6 +28,13 @@ export const TERMS = {
   kill: { picture: "points" },
   fola: { picture: "backs" },
   resti: { picture: "points" },
+  // Tressette (issue 44): the accusi picture their cards (the game's TERM_CARDS); the last
+  // trick and the cappotto the card points
+  ultima: { picture: "points" },
+  cappotto: { picture: "points" },
+  accuso: { picture: "cards" },
+  napoletana: { picture: "cards" },
+  buongioco: { picture: "cards" },
 };
 
 /** Whether `game` uses term `id` (its description says so). */
@@ -46,6 +53,7 @@ const LINE_TERMS = {
   scopa: "scopa", settebello: "settebello", primiera: "primiera", picada: "picada", simili: "simili",
   quadriglia: "quadriglia", matta: "matta", napola: "napola", honours: "honours", matto: "matto",
   kill: "kill", resto: "resti", combination: "versicola", declare: "versicola", card_points: "card_points",
+  last_trick: "ultima", accusi: "accuso",
 };
 export function lineTerm(key, game) {
   const id = LINE_TERMS[key];
