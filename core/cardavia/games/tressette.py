@@ -425,6 +425,9 @@ class TressetteState(State):
         hand = self.hands[seat]
         obs = {
             **self.observation_head(seat),
+            # the hand as a player holds it: by suit, the strongest first (the state keeps
+            # the dealt order, which the goldens and the players' sampling follow)
+            "hand": sorted(hand, key=lambda c: (cards.SUITS.index(c[-1]), -STRENGTH[c[:-1]])),
             "table": [],
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "call": self.call,
