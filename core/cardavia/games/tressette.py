@@ -545,15 +545,26 @@ TERM_CARDS = {
 }
 
 
+def accuso_cards(d: dict) -> list[str]:
+    """The cards an accuso declares (TR9): a napoletana's Asso, 2 and 3; a three's three
+    cards (its missing suit left out); all four."""
+    if d["kind"] == "napoletana":
+        return [r + d["suit"] for r in HONOURS]
+    return [d["rank"] + s for s in cards.SUITS if d["kind"] == "four" or s != d["suit"]]
+
+
 def lesson_moments(events: list[dict], snap: dict):
     """The lesson's moments: the first cards drawn and shown to both (TR8), the duty to
     follow suit the snapshot shows (TR5), the deal's card points in thirds and how they
-    round (TR6), and an accuso where accusi are on (TR10)."""
+    round (TR6), an accuso where accusi are on (TR10) and, in four, a call (TR12)."""
     for ev in events:
         if ev["type"] == "drew":
             yield {"id": "drawn", "seat": ev["seat"], "card": ev["card"]}
         elif ev["type"] == "accuso":
-            yield {"id": "accuso", "seat": ev["seat"], "kind": ev["kind"]}
+            yield {"id": "accuso", "seat": ev["seat"], "points": ev["points"], "cards": accuso_cards(ev)}
+        elif ev["type"] == "played" and ev.get("call"):
+            # TR12: the word said with a lead (the coach names it by ``options``)
+            yield {"id": "call", "seat": ev["seat"], "card": ev["card"], "options": ev["call"]}
     line = next((ln for ev in events if ev["type"] == "deal_scored"
                  for ln in ev["sheet"]["lines"] if ln["key"] == "card_points"
                  and ln["team"] == _moments.team_of(snap, snap["seat"])), None)

@@ -2,7 +2,7 @@
 // the right of seat s), the middle (trick, table cards, stock and trump), the hand, and
 // the scores box. Renders only what the engine's snapshot says; decides nothing.
 import { h, clear, drawnFrom } from "../dom.js";
-import { t, num, getLocale } from "../i18n.js";
+import { t, num, getLocale, has } from "../i18n.js";
 import { cardEl, backEl } from "./cardface.js";
 import { cardName, cardsName, seatPosition, teamName, seatMark } from "../names.js";
 import { teamOf } from "./sheet.js";
@@ -77,6 +77,10 @@ export function renderPlay(playEl, s, v) {
     (s.trick || []).forEach(({ seat, card }, i) => {
       const e = trickCardEl(card, seat, s, v);
       if (i === 0) e.classList.add("led");
+      // a call attached to the lead (Tressette in quattro, TR12): public, shown on the card
+      if (i === 0 && s.call && s.call.seat === seat) {
+        e.appendChild(h("span", { class: "call-badge", text: has(`call.${s.call.call}`) ? t(`call.${s.call.call}`) : s.call.call }));
+      }
       playEl.appendChild(e);
     });
   }

@@ -35,6 +35,10 @@ export const TERMS = {
   accuso: { picture: "cards" },
   napoletana: { picture: "cards" },
   buongioco: { picture: "cards" },
+  // the calls of a lead in four: the order of strength (a Busso asks for the best card)
+  busso: { picture: "ranking" },
+  striscio: { picture: "ranking" },
+  volo: { picture: "ranking" },
 };
 
 /** Whether `game` uses term `id` (its description says so). */
