@@ -80,3 +80,43 @@ def test_the_table_in_persian_on_a_desktop(page, server):
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
     shot(page, "tressette-390x844-fa")
+
+
+def test_a_call_when_leading_in_four_and_a_false_one_refused_with_its_reason(page, server):
+    """TR12: leading, the human chooses the card alone or with Busso, Striscio or Volo (the
+    engine's legal plays); the call the engine refuses says why; the call said is heard in
+    the log and shown on the led card. Seed 2 deals the human the first lead."""
+    snap = open_table(page, server, "tressette4", 2, size=(390, 844), lang="en")
+    assert snap["your_turn"] and not snap["trick"]
+    card = snap["hand"][0]
+    name = page.locator(f'.hand button[data-card="{card}"]').get_attribute("aria-label")
+    page.locator(f'.hand button[data-card="{card}"]').evaluate("b => b.click()")
+    box = page.locator(".choices:not([hidden])")
+    offered = box.locator("button.choice").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert offered == [a["id"] for a in snap["legal"] if a["card"] == card]
+    refused = snap["call_blocks"][card]
+    (call, reason), = refused.items()  # with each lead exactly one of Striscio and Volo is false
+    button = box.locator(f'button.refused-call[data-call="{call}"]')
+    assert button.get_attribute("aria-disabled") == "true" and button.get_attribute("data-why") == reason
+    button.click()
+    suit = {"C": "Cups", "D": "Coins", "S": "Swords", "B": "Batons"}[card[-1]]
+    want = (f"Not Volo: you hold another card of {suit}." if call == "volo"
+            else f"Not Striscio: {name} is your last card of {suit}.")
+    box.locator(".call-why").filter(has_text=want).wait_for(timeout=5_000)
+    shot(page, "tressette4-call-390x844-en")
+    box.locator('button.choice[data-action$=":busso"]').click()
+    page.wait_for_selector(".table-view[data-state=yours], dialog[open]", timeout=30_000)
+    log = page.locator(".log").inner_text()
+    assert f"You led {name}: “Busso!”" in log
+    shot(page, "tressette4-after-call-390x844-en")
+
+
+def test_four_in_persian_and_english_on_a_desktop(page, server):
+    open_table(page, server, "tressette4", 2, size=(1280, 800), lang="en")
+    shot(page, "tressette4-1280x800-en")
+    set_lang(page, "fa")
+    page.wait_for_selector(".table-view[data-state=yours]")
+    shot(page, "tressette4-1280x800-fa")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    shot(page, "tressette4-390x844-fa")

@@ -51,3 +51,19 @@ test("the accusi declared are named on the sheet and in the log", () => {
   const said = narrate([{ type: "drew", seat: 1, card: "3C" }, { type: "accuso", seat: 1, kind: "napoletana", suit: "D", points: 3 }], ctx);
   assert.deepEqual(said.map((l) => l.text), [`AI drew ${cardName("3C")} (shown to both).`, "AI declared napoletana of Coins (3 points)."]);
 });
+
+test("a lead with a call reads as the card and the word, from its id too (hint, review)", async () => {
+  useLanguage("en");
+  const { actionFromId, describeMoveId, describeAction } = await import("../js/table/hint.js");
+  assert.deepEqual(actionFromId("play:7C:busso"), { type: "play", card: "7C", call: "busso" });
+  assert.deepEqual(actionFromId("play:7D:4B+3B"), { type: "capture", card: "7D", captures: ["4B", "3B"] }); // Scopa's stay captures
+  assert.equal(describeMoveId("play:7C:volo"), `${cardName("7C")} with Volo`);
+  assert.equal(describeAction({ type: "play", card: "3S", call: "striscio" }), `play ${cardName("3S")} saying Striscio`);
+});
+
+test("a false call is refused in words, with the suit and the card", async () => {
+  useLanguage("en");
+  const { callRefusalText } = await import("../js/table/plugins/tressette.js");
+  assert.equal(callRefusalText("false_volo", "7C"), "Not Volo: you hold another card of Cups.");
+  assert.equal(callRefusalText("false_striscio", "3S"), `Not Striscio: ${cardName("3S")} is your last card of Swords.`);
+});
