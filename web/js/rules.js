@@ -13,6 +13,7 @@ import { rulesFigures, fill } from "./terms/pictures.js";
 
 export function rulesHeader(g) {
   if (!g) return "";
+  if (g.partnerships && g.format === "match") return t("rules.header.partners_match", { players: g.players, target: g.target });
   if (g.partnerships) return t("rules.header.partners", { players: g.players });
   if (g.format === "match") return t("rules.header.match", { players: g.players, target: g.target });
   return t("rules.header.single", { players: g.players });
