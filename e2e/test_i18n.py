@@ -142,6 +142,8 @@ def test_rules_of_all_five_games_in_every_language(page, server):
         "tarocchi": "4 players · You and an AI partner vs two AI opponents · One deal",
         "minchiate": "4 players · You and an AI partner vs two AI opponents · One deal",
         "scopone": "4 players · You and an AI partner vs two AI opponents · Match to 11",
+        "tressette": "2 players · You vs AI · Match to 21",
+        "tressette4": "4 players · You and an AI partner vs two AI opponents · Match to 31",
     }
     for lang in LANGS:
         page.goto(server.url + f"?lang={lang}#/")

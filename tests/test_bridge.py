@@ -132,7 +132,7 @@ def test_hint_is_a_legal_action():
 def test_catalogue_lists_every_tradition():
     r = call(Bridge(), op="catalogue")
     ids = [t["id"] for t in r["catalogue"]["traditions"]]
-    assert ids == ["piacentine", "siciliane", "bresciane", "tarocco-piemontese", "minchiate"]
+    assert ids == ["piacentine", "siciliane", "bresciane", "tarocco-piemontese", "minchiate", "napoletane"]
     assert r["catalogue"]["games"]["briscola"]["playable"] is True
 
 

@@ -216,6 +216,9 @@ PROPER_NAMES = {
     "picada", "simili", "quadriglia", "resto", "resti", "fola", "versicola", "versicole", "fantina",
     "fante", "donna", "cavallo", "re", "regina", "asso", "piacenza", "piemonte", "emilia", "romagna",
     "brescia", "sicilia", "lombardia", "toscana", "firenze", "piedicavallo", "wikipedia", "python", "la",
+    # the Napoletane and Tressette (issue 44)
+    "napoletane", "napoli", "tressette", "quattro", "in", "accuso", "accusi", "napoletana", "buongioco",
+    "busso", "striscio", "volo", "cappotto", "ultima",
 }
 # Common English words that are not words of Italian or of Vietnamese written without tone marks.
 ENGLISH = set("""

@@ -1,7 +1,8 @@
-"""Both forms of Tressette (issue 44) are engine-only games for now (Briscola a 4 and
-Scopone, issue 43, are on the site): the engine, the command line and the arena play them, the
-site does not list them until their table, lesson, terms and catalogue texts land (traditions.ENGINE_ONLY). One explicit
-list, checked here, rather than a weaker check for the site's games."""
+"""A game the engine plays but the site does not list yet is named in one explicit list,
+traditions.ENGINE_ONLY (the command line and the arena play it; the site lists it once its
+table, lesson, terms and catalogue texts land). Since Briscola a 4 and Scopone (issue 43) and
+both forms of Tressette (issue 44) came to the site, the list is empty: every registered game
+is the site's. One explicit list, checked here, rather than a weaker check for the site's games."""
 
 import json
 
@@ -15,12 +16,10 @@ def test_every_registered_game_is_a_site_game_or_named_engine_only():
     assert not set(GAMES) & ENGINE_ONLY
 
 
-def test_the_partnership_forms_are_engine_only_and_absent_from_the_catalogue():
-    assert ENGINE_ONLY == {"tressette", "tressette4"}
-    assert "scopone" in GAMES
-    assert {"briscola4", "scopone"} <= set(REGISTRY)
-    assert "briscola4" in GAMES  # on the site since its table, lesson and texts landed
+def test_every_game_is_on_the_site_and_in_the_bridges_catalogue():
+    assert ENGINE_ONLY == set()
+    assert {"briscola4", "scopone", "tressette", "tressette4"} <= set(GAMES)
     listed = catalogue(set(REGISTRY))["games"]
-    assert not ENGINE_ONLY & set(listed)
+    assert set(listed) == set(REGISTRY)
     reply = json.loads(Bridge().handle(json.dumps({"id": 1, "op": "catalogue"})))
-    assert not ENGINE_ONLY & set(json.dumps(reply).replace('"', " ").split())
+    assert set(reply["catalogue"]["games"]) == set(REGISTRY)

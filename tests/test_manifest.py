@@ -54,7 +54,7 @@ def test_every_game_has_a_shortcut_to_its_table_with_a_deck_it_is_played_with():
         assert s["name"] and s["url"].startswith("./#/"), s
         for icon in s.get("icons", []):  # one of the app's own icons (drawn by the build)
             assert icon["src"] in {i["src"] for i in MANIFEST["icons"]}, icon
-        m = re.fullmatch(r"\./#/game/([a-z0-9-]+)\?deck=([a-z-]+)", s["url"])
+        m = re.fullmatch(r"\./#/game/([a-z0-9-]+)\?deck=([a-z-]+)", s["url"])  # ids may hold digits (tressette4)
         if m:
             games[m.group(1)] = m.group(2)
     site_games = set(REGISTRY) - ENGINE_ONLY - HELD_BACK  # engine-only games have no table yet

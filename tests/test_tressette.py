@@ -11,7 +11,7 @@ import pytest
 from cardavia import cards
 from cardavia.games import new_game
 from cardavia.games.base import GameError, IllegalAction, rng_for
-from cardavia.games.tressette import (NAPOLETANE, TressetteState, accusi, deal_score, play_blocks,
+from cardavia.games.tressette import (NAPOLETANE, STRENGTH, TressetteState, accusi, deal_score, play_blocks,
                                       winning_index)
 from cardavia.games.tressette4 import Tressette4State
 
@@ -360,7 +360,10 @@ def test_TR17_a_seat_sees_its_hand_the_public_facts_and_no_running_points(cls):
             {c for h in s.shown for c in h}
         flat = repr(obs)
         assert not any(f"'{c}'" in flat for c in named)
-        assert obs["hand"] == s.hands[seat] and obs["hand_counts"] == [len(h) for h in s.hands]
+        assert sorted(obs["hand"]) == sorted(s.hands[seat]) and obs["hand_counts"] == [len(h) for h in s.hands]
+        # shown as a player holds it: by suit, the strongest first
+        key = [(cards.SUITS.index(c[-1]), -STRENGTH[c[:-1]]) for c in obs["hand"]]
+        assert key == sorted(key)
         assert obs["points"] is None and obs["played"] is None
         assert obs["stock"] == len(s.stock) and obs["last_trick"] == s.last_trick
 

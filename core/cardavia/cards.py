@@ -76,11 +76,11 @@ DECKS: dict[str, tuple[str, ...]] = {
     "bresciane": BRESCIANE,
     "tarocco-piemontese": TAROCCO_PIEMONTESE,
     "minchiate": MINCHIATE,
+    "napoletane": NAPOLETANE,
 }
 
 # Decks the engine deals that the site has no tradition for yet (no art, no texts, no
 # page): a game played with one names its cards as its ``PACK``. A deck moves to
 # ``DECKS`` with its tradition (traditions.py) and its art (web/js/cardart.js).
-ENGINE_DECKS: dict[str, tuple[str, ...]] = {
-    "napoletane": NAPOLETANE,
-}
+# (The Napoletane moved with issue 44: none is engine-only now.)
+ENGINE_DECKS: dict[str, tuple[str, ...]] = {}

@@ -131,6 +131,9 @@ def _terms(module) -> dict[str, list[dict]]:
         out["matto"] = [{"cards": [module.MATTO]}]
     if hasattr(module, "combinations"):
         out["versicola"] = [{"cards": c["cards"]} for c in module.combinations(VERSICOLE_HAND, matto_bonus=False)]
+    # a game's own terms' cards, declared beside its rules (Tressette's accusi)
+    for term, groups in getattr(module, "TERM_CARDS", {}).items():
+        out[term] = [{"cards": list(g)} for g in groups]
     if hasattr(module, "capture_options"):
         for term in ("scopa",) + tuple(getattr(module, "BONUSES", ())):
             play, takes, left = CAPTURE_EXAMPLES[term]

@@ -64,7 +64,8 @@ class Timeline:
         """The human seat's view plus every hidden place (all hands, stock, discards)."""
         view = state.observation(self.human)
         places = {k: list(v) for k, v in state.card_locations().items()}
-        hands = [places.get(f"hand{s}", []) for s in range(state.NUM_SEATS)]
+        # each hand in the order its seat's table shows it (Tressette's by suit)
+        hands = [state.observation(s)["hand"] for s in range(state.NUM_SEATS)]
         return {"view": view, "hands": hands, "places": places}
 
     def at(self, index: Any) -> dict:

@@ -58,6 +58,15 @@ TRADITIONS = [
         "wikipedia": {"en": "https://en.wikipedia.org/wiki/Minchiate",
                       "it": "https://it.wikipedia.org/wiki/Minchiate"},
     },
+    {
+        "id": "napoletane",
+        "name": "Napoletane",
+        "region": ["Naples", "Campania", "Italy"],
+        "cards": 40,
+        "suits": "spanish",
+        "wikipedia": {"en": "https://en.wikipedia.org/wiki/Italian_playing_cards#Napoletane",
+                      "it": "https://it.wikipedia.org/wiki/Carte_napoletane"},
+    },
 ]
 
 # The games of the site's catalogue, from each game's DESCRIPTION (games/description.py),

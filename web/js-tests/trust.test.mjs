@@ -101,8 +101,9 @@ test("card names say the number Scopa's faces show on the courts; Briscola's kee
 
 test("Persian and Arabic write deck names and Minchiate's terms in their own script", () => {
   // Latin words allowed: the Italian name beside its transliteration, the app's name, an example URL
-  const allowed = new Set(["Piacentine", "Siciliane", "Bresciane", "Tarocco", "Piemontese", "Minchiate", "Resti", "Fola", "Cardavia"]);
-  const keywords = new Set(["plural", "select", "other", "one", "two", "few", "many", "zero", "you", "we", "they", "person", "first", "yes", "no"]);
+  const allowed = new Set(["Piacentine", "Siciliane", "Bresciane", "Tarocco", "Piemontese", "Minchiate", "Napoletane", "Tressette", "Resti", "Fola", "Cardavia"]);
+  const keywords = new Set(["plural", "select", "other", "one", "two", "few", "many", "zero", "you", "we", "they", "person", "first", "yes", "no",
+    "busso", "striscio"]); // the last: select keys of Tressette's calls
   for (const lang of ["fa", "ar"]) {
     const cat = catalogue(lang);
     const bad = [];
@@ -113,7 +114,7 @@ test("Persian and Arabic write deck names and Minchiate's terms in their own scr
       if (stray.length) bad.push(`${key}: ${stray.join(" ")}`);
     }
     assert.deepEqual(bad, [], lang);
-    for (const deck of ["piacentine", "siciliane", "bresciane", "tarocco-piemontese", "minchiate"]) {
+    for (const deck of ["piacentine", "siciliane", "bresciane", "tarocco-piemontese", "minchiate", "napoletane"]) {
       assert.match(cat[`tradition.${deck}.name`], /^[\u0600-\u06FF]/, `${lang} ${deck}`);
     }
     assert.match(cat["mi.fola"], /فولا/);

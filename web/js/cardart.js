@@ -12,6 +12,7 @@ import { courtFigure } from "./cardart/courts.js";
 import { titledTrump, TRUMP_TITLES } from "./cardart/tarot.js";
 import { minchiateTrump } from "./cardart/minchiate.js";
 import { rankLabel } from "./cardart/deckdata.js";
+import { NAPOLETANE_BASES, eagleAce, mask, MASK_PIPS } from "./cardart/napoletane.js";
 
 export { setDeckData, deckGroups, deckCards, strippedCards, cardPoints, courtCounting } from "./cardart/deckdata.js";
 export { TRUMP_TITLES };
@@ -28,6 +29,10 @@ export const DECK_STYLES = {
   "tarocco-piemontese": { suits: "italian", courts: "double", frame: "#5a2d6e", back: "#5a2d6e", trumps: "titled", romanSuits: "SB" },
   // Minchiate: full-length figures, a Fantina in Cups and Coins, 40 trumps with subjects
   minchiate: { suits: "italian", courts: "single", frame: "#6e4a1a", back: "#6e4a1a", trumps: "minchiate", maids: "CD" },
+  // Napoletane: Spanish-type suits in their own look, full-length courts (not mirrored)
+  // standing on a base coloured by suit, the Asso di Denari on an eagle, a mask on the 3 di Bastoni
+  napoletane: { suits: "napoletane", courts: "single", frame: "#1f5e63", back: "#1f5e63", bases: NAPOLETANE_BASES,
+    eagle: "AD", mask: "3B" },
 };
 const styleOf = (deck) => DECK_STYLES[deck] || DECK_STYLES.piacentine;
 
@@ -170,15 +175,19 @@ function drawFace(code, deck, label) {
   if (!sym) throw new Error(`no art for ${code}`);
   const parts = [];
   const n = RANK_NUMBER[rank];
-  if (n) {
-    const layout = PIPS[n];
+  if (style.eagle === code) {
+    parts.push(eagleAce(sym));
+  } else if (n) {
+    const layout = style.mask === code ? MASK_PIPS : PIPS[n];
+    if (style.mask === code) parts.push(mask());
     for (const [x, y] of layout.at) {
       parts.push(g({ transform: `translate(${x} ${y}) scale(${layout.s})` }, [sym()]));
     }
   } else {
     parts.push(el("rect", { x: 11, y: 4, width: 38, height: 92, rx: 2, fill: "#fbf3dc", stroke: style.frame, "stroke-width": 1 }));
     const double = style.courts === "double";
-    parts.push(courtFigure(rank, sym, { double, maid: Boolean(style.maids && style.maids.includes(suit)) }));
+    parts.push(courtFigure(rank, sym, { double, maid: Boolean(style.maids && style.maids.includes(suit)),
+      base: style.bases ? style.bases[suit] : null }));
     if (double) parts.push(el("line", { x1: 11, y1: 50, x2: 49, y2: 50, stroke: style.frame, "stroke-width": 0.8 }));
   }
   if (style.matta === code) parts.push(mattaMark());

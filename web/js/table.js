@@ -440,7 +440,9 @@ export class TableView {
     if (options.length === 1) { this.act(options[0]); return; }
     this.choosing = code;
     for (const b of this.handEl.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.card === code));
-    showCaptureChooser(this.choiceEl, this.playEl, code, options, { onChoose: (a) => this.act(a), onCancel: () => this.cancelChoice() });
+    const own = pluginFor(this.game);
+    const chooser = own && own.showPlayChooser ? (...args) => own.showPlayChooser(this.snap, ...args) : showCaptureChooser;
+    chooser(this.choiceEl, this.playEl, code, options, { onChoose: (a) => this.act(a), onCancel: () => this.cancelChoice() });
     if (this.coach) this.coach.draw(); // the capture to choose is marked next
   }
 

@@ -61,7 +61,7 @@ def winning_index(cards_played: list[str], trump_suit: str) -> int:
 class BriscolaState(State):
     GAME_ID = "briscola"
     NUM_SEATS = 2
-    DECKS = ("piacentine",)
+    DECKS = ("piacentine", "napoletane")
     FIELDS = ("hands", "stock", "trump", "trump_suit", "trick", "leader", "to_move",
               "piles", "points", "last_trick", "tricks_played", "first_leader")
     HAND_SIZE = 3

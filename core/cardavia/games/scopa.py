@@ -89,7 +89,7 @@ def _majority(a: int, b: int) -> int | None:
 class ScopaState(State):
     GAME_ID = "scopa"
     NUM_SEATS = 2
-    DECKS = ("piacentine", "siciliane")
+    DECKS = ("piacentine", "siciliane", "napoletane")
     FIELDS = ("match_scores", "dealer", "deal_no", "attempt", "hands", "table", "stock",
               "piles", "scope", "last_capturer", "to_move", "over", "winner_team")
     # The rule options a game takes (Scopone's); Scopa has none: its state is as before.

@@ -34,12 +34,13 @@ from __future__ import annotations
 import random
 
 from .. import cards
+from . import _moments
 from ._sampling import deal_constrained
 from ._tricks import refusals, stock_trick_places
 from .base import Action, GameError, IllegalAction, State, require, rng_for
-from .description import ENGINE, Description
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
 
-NAPOLETANE = cards.ENGINE_DECKS["napoletane"]
+NAPOLETANE = cards.NAPOLETANE
 # TR1: strength within a suit (higher wins).
 STRENGTH = {"4": 0, "5": 1, "6": 2, "7": 3, "J": 4, "N": 5, "K": 6, "A": 7, "2": 8, "3": 9}
 # TR6: card value in thirds of a point.
@@ -54,6 +55,12 @@ HONOURS = ("A", "2", "3")
 
 def thirds(card: str) -> int:
     return THIRDS.get(card[:-1], 0)
+
+
+def card_points(card: str) -> int:
+    """The whole points a card scores by itself (an Asso's 1; the ⅓ cards count only
+    three together, TR6): the site's pictures of the card points (deckinfo)."""
+    return thirds(card) // 3
 
 
 def strength(card: str) -> int:
@@ -415,6 +422,9 @@ class TressetteState(State):
         hand = self.hands[seat]
         obs = {
             **self.observation_head(seat),
+            # the hand as a player holds it: by suit, the strongest first (the state keeps
+            # the dealt order, which the goldens and the players' sampling follow)
+            "hand": sorted(hand, key=lambda c: (cards.SUITS.index(c[-1]), -STRENGTH[c[:-1]])),
             "table": [],
             "trick": [{"seat": s, "card": c} for s, c in self.trick],
             "call": self.call,
@@ -523,11 +533,55 @@ class TressetteState(State):
 
 
 # ----- the game, described once (games/description.py) ------------------------------
-# On the engine only for now: its table, lesson, terms, texts and the Napoletane's
-# tradition and art come with the site half of issue 44.
+# The cards the definitions of the accusi picture (deckinfo reads TERM_CARDS): a
+# napoletana of Coppe, a buongioco of three 3 (the 3 of Bastoni missing), an accuso of both.
+TERM_CARDS = {
+    "napoletana": (("AC", "2C", "3C"),),
+    "buongioco": (("3C", "3D", "3S"),),
+    "accuso": (("AC", "2C", "3C"), ("3C", "3D", "3S")),
+}
+
+
+def accuso_cards(d: dict) -> list[str]:
+    """The cards an accuso declares (TR9): a napoletana's Asso, 2 and 3; a three's three
+    cards (its missing suit left out); all four."""
+    if d["kind"] == "napoletana":
+        return [r + d["suit"] for r in HONOURS]
+    return [d["rank"] + s for s in cards.SUITS if d["kind"] == "four" or s != d["suit"]]
+
+
+def lesson_moments(events: list[dict], snap: dict):
+    """The lesson's moments: the first cards drawn and shown to both (TR8), the duty to
+    follow suit the snapshot shows (TR5), the deal's card points in thirds and how they
+    round (TR6), an accuso where accusi are on (TR10) and, in four, a call (TR12)."""
+    for ev in events:
+        if ev["type"] == "drew":
+            yield {"id": "drawn", "seat": ev["seat"], "card": ev["card"]}
+        elif ev["type"] == "accuso":
+            yield {"id": "accuso", "seat": ev["seat"], "points": ev["points"], "cards": accuso_cards(ev)}
+        elif ev["type"] == "played" and ev.get("call"):
+            # TR12: the word said with a lead (the coach names it by ``options``)
+            yield {"id": "call", "seat": ev["seat"], "card": ev["card"], "options": ev["call"]}
+    line = next((ln for ev in events if ev["type"] == "deal_scored"
+                 for ln in ev["sheet"]["lines"] if ln["key"] == "card_points"
+                 and ln["team"] == _moments.team_of(snap, snap["seat"])), None)
+    if line:
+        yield {"id": "thirds", "count": line["detail"]["thirds"], "points": line["points"]}
+    for m in _moments.your_duty(snap):
+        if m["id"] == "follow":
+            yield m
+
+
 DESCRIPTION = Description(
     id="tressette", name="Tressette", order=50, seats=2, partnerships=False,
     decks=TressetteState.DECKS, layout="tricks", stock=True, format="match",
     target=TressetteState.OPTIONS["target"], options=TressetteState.OPTIONS,
-    rules="tressette.md", site=ENGINE,
+    rules="tressette.md",
+    terms=("rank_order", "card_points", "ultima", "cappotto", "accuso", "napoletana", "buongioco"),
+    figures=(Figure("points", "avg", "total"), Figure("last_trick", "rate", "line", "last_trick")),
+    lesson=Lesson(moments=("follow", "drawn", "thirds"), deals={"napoletane": (1, 0)},
+                  detect=lesson_moments,
+                  points_at={"drawn": "stock", "follow": "table", "thirds": "scores"}),
+    site=PLAYABLE, plugin="tressette",
+    shortcut=Shortcut("napoletane", "Tressette with the Napoletane deck"),
 )

@@ -16,8 +16,10 @@ holds one more card of it, until he plays one. Option ``calls`` (on) turns them 
 
 from __future__ import annotations
 
-from .description import ENGINE, Description
-from .tressette import TressetteState
+from .description import PLAYABLE, Description, Figure, Lesson, Shortcut
+# the site's data reads these from the game's module (deckinfo: strength order, card points,
+# the accusi's cards)
+from .tressette import STRENGTH, SUIT, TERM_CARDS, TressetteState, card_points, lesson_moments  # noqa: F401
 
 CALLS = ("busso", "striscio", "volo")
 
@@ -55,11 +57,18 @@ class Tressette4State(TressetteState):
 
 
 # ----- the game, described once (games/description.py) ------------------------------
-# On the engine only for now: its table, lesson, terms and texts come with the site half
-# of issue 44.
+# Its table is Tressette's (the same plug-in: the call chooser, the sheet's thirds).
 DESCRIPTION = Description(
-    id="tressette4", name="Tressette in quattro", order=60, seats=4, partnerships=True,
+    id="tressette4", name="Tressette in quattro", order=55, seats=4, partnerships=True,
     decks=Tressette4State.DECKS, layout="tricks", stock=False, format="match",
     target=Tressette4State.OPTIONS["target"], options=Tressette4State.OPTIONS,
-    rules="tressette.md", site=ENGINE,
+    rules="tressette.md",
+    terms=("rank_order", "card_points", "ultima", "cappotto", "accuso", "napoletana", "buongioco",
+           "busso", "striscio", "volo"),
+    figures=(Figure("points", "avg", "total"), Figure("accusi", "avg", "line", "accusi")),
+    lesson=Lesson(moments=("accuso", "call", "follow", "thirds"), deals={"napoletane": (1, 1)},
+                  detect=lesson_moments,
+                  points_at={"follow": "table", "accuso": "scores", "call": "table", "thirds": "scores"}),
+    site=PLAYABLE, plugin="tressette",
+    shortcut=Shortcut("napoletane", "Tressette in quattro with the Napoletane deck"),
 )

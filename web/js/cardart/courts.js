@@ -184,15 +184,21 @@ const FIGURES = {
  * The figure of a court inside the card's court frame (x 11…49, y 4…96).
  * @param {string} rank  J, Q, N or K
  * @param {() => SVGElement} sym  the suit symbol
- * @param {{double: boolean, maid: boolean}} how  double-ended; the Fante drawn as a Fantina
+ * @param {{double: boolean, maid: boolean, base: string|null}} how  double-ended; the Fante drawn as a
+ *   Fantina; the colour of the base a full-length figure stands on (none: no base)
  */
-export function courtFigure(rank, sym, { double, maid }) {
+export function courtFigure(rank, sym, { double, maid, base = null }) {
   const [upper, lower] = FIGURES[rank === "J" && maid ? "maid" : rank];
   if (double) {
     const half = g({ transform: "translate(30 4.5) scale(0.92 0.9) translate(-30 0)" }, [upper(sym)]);
     return g({ class: "court" }, [half, g({ transform: "rotate(180 30 50)" }, [half.cloneNode(true)])]);
   }
-  return g({ class: "court", transform: "translate(30 3.5) scale(0.96 0.99) translate(-30 0)" }, [
-    lower(), g({ transform: `translate(0 ${DROP})` }, [upper(sym)]),
+  const figure = [lower(), g({ transform: `translate(0 ${DROP})` }, [upper(sym)])];
+  if (!base) return g({ class: "court", transform: "translate(30 3.5) scale(0.96 0.99) translate(-30 0)" }, figure);
+  // standing on a coloured base (Napoletane): the figure a little shorter, the base under its feet
+  return g({ class: "court" }, [
+    el("path", { d: "M11.5,84 H48.5 V94 Q48.5,95.5 47,95.5 H13 Q11.5,95.5 11.5,94 Z", fill: base, ...stroke(0.5), class: "stand" }),
+    el("path", { d: "M11.5,84 H48.5", stroke: GOLD, "stroke-width": 1 }),
+    g({ transform: "translate(30 3.5) scale(0.96 0.885) translate(-30 0)" }, figure),
   ]);
 }

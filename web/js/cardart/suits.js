@@ -1,5 +1,6 @@
 // Suit symbols (one drawing per suit style) and pip layouts per rank, as tables.
 import { el, g, INK, GOLD, GOLD_DARK, RED, BLUE, STEEL, WOOD, WOOD_DARK, GREEN } from "./svg.js";
+import { NAPOLETANE_SUITS } from "./napoletane.js";
 
 // Each draws one symbol centred on (0, 0), about 20 units tall.
 export const SUIT_SYMBOLS = {
@@ -64,6 +65,8 @@ export const SUIT_SYMBOLS = {
       el("rect", { x: -2, y: -1, width: 4, height: 2, fill: GOLD }),
     ]),
   },
+  // Spanish-type suits in the Neapolitan look (cardart/napoletane.js)
+  napoletane: NAPOLETANE_SUITS,
 };
 
 

@@ -205,7 +205,7 @@ export class Coach {
     const v = this.view;
     const { action, declare } = this.suggest;
     if (declare) return t("coach.tap_declare");
-    if (v.choosing) return t("coach.tap_option");
+    if (v.choosing) return t(action.call ? "coach.tap_call" : "coach.tap_option"); // a lead's call, or a capture
     if (action.type === "discard" && action.cards) return t("coach.tap_discard");
     return t("coach.tap");
   }

@@ -12,8 +12,12 @@ export function describeAction(a) {
   if (a.type === "discard") return t("action.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
   if (a.type === "declare") return t("action.declare", { combo: askPlugins("declareName", a) ?? String(a.combo) });
   if (a.type === "pass") return t("action.declare_done");
+  if (a.call) return t("action.play_call", { card: cardName(a.card), call: callName(a.call) });
   return t("action.play", { card: cardName(a.card) });
 }
+
+/** A call attached to a lead (Tressette in quattro: Busso, Striscio, Volo). */
+const callName = (call) => (has(`call.${call}`) ? t(`call.${call}`) : call);
 
 /** A move as a noun ("Re of Cups", "7 of Coins taking 3 of Cups"), for sentences that bring
  * their own verb ("You chose {played}"): describeAction's "play …" would double it. */
@@ -23,6 +27,7 @@ export function moveName(a) {
   if (a.type === "discard") return t("move.discard", { cards: cardsName(a.cards || (a.card ? [a.card] : [])) });
   if (a.type === "declare") return askPlugins("declareName", a) ?? String(a.combo);
   if (a.type === "pass") return t("move.declare_done");
+  if (a.call) return t("move.play_call", { card: cardName(a.card), call: callName(a.call) });
   return cardName(a.card);
 }
 
@@ -35,6 +40,7 @@ export function actionFromId(id) {
   const [kind, first, rest] = String(id).split(":");
   if (kind === "discard") return { type: "discard", cards: (first || "").split("+") };
   if (kind === "declare") return first === "done" ? { type: "pass" } : { type: "declare", combo: String(id).slice(8) };
+  if (rest && /^[a-z_]+$/.test(rest)) return { type: "play", card: first, call: rest }; // a call, not cards
   if (rest) return { type: "capture", card: first, captures: rest.split("+") };
   return { type: "play", card: first };
 }

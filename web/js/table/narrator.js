@@ -56,7 +56,7 @@ export function eventText(ev, ctx, sweep = false) {
     case "dealt":
       return ev.dealer === ctx.me ? t("log.dealt_you", { deal: ev.deal }) : t("log.dealt", { deal: ev.deal, who: ctx.seatName(ev.dealer) });
     case "redeal": return t("log.redeal");
-    case "played": return t("log.played", { who, card: cardName(ev.card) });
+    case "played": return (ev.call && askPlugins("eventText", ev, ctx)) || t("log.played", { who, card: cardName(ev.card) });
     case "placed": return t("log.placed", { who, card: cardName(ev.card) });
     case "captured":
       return t(sweep ? "log.captured_sweep" : "log.captured", { who, card: cardName(ev.card), cards: cardsName(ev.cards || []) });

@@ -9,6 +9,9 @@
 //   eventText(event, ctx)                 an event the narrator does not know, in words (or null)
 //   declareName(action)                   a declaration action in words
 //   sheetRows(sheet, order, label), mattoNote(sheet, teamName)  a sheet scored its own way
+//   showPlayChooser(snap, box, tableEl, code, options, {onChoose, onCancel})  a card with several plays
+//   sheetDetail(key, lines, {sheet, order, teamName})  a sheet line's detail in words, the sides
+//                                         in the columns' order (or "": the generic one)
 
 const loaded = new Map(); // plug-in name → module
 

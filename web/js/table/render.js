@@ -2,7 +2,7 @@
 // the right of seat s), the middle (trick, table cards, stock and trump), the hand, and
 // the scores box. Renders only what the engine's snapshot says; decides nothing.
 import { h, clear, drawnFrom } from "../dom.js";
-import { t, num, getLocale } from "../i18n.js";
+import { t, num, getLocale, has } from "../i18n.js";
 import { cardEl, backEl } from "./cardface.js";
 import { cardName, cardsName, seatPosition, teamName, seatMark } from "../names.js";
 import { teamOf } from "./sheet.js";
@@ -77,6 +77,10 @@ export function renderPlay(playEl, s, v) {
     (s.trick || []).forEach(({ seat, card }, i) => {
       const e = trickCardEl(card, seat, s, v);
       if (i === 0) e.classList.add("led");
+      // a call attached to the lead (Tressette in quattro, TR12): public, shown on the card
+      if (i === 0 && s.call && s.call.seat === seat) {
+        e.appendChild(h("span", { class: "call-badge", text: has(`call.${s.call.call}`) ? t(`call.${s.call.call}`) : s.call.call }));
+      }
       playEl.appendChild(e);
     });
   }
@@ -118,6 +122,15 @@ export function renderStock(stockEl, s, v) {
   }
   st.appendChild(pile);
   st.appendChild(h("p", { class: "stock-count", text: stock ? t("table.stock", { count: stock }) : t("table.stock_empty") }));
+  // cards drawn face up for both to see (Tressette's TR8): beside the stock until the next lead
+  const drawn = s.drawn || [];
+  if (drawn.length) {
+    const codes = drawn.map((d) => d.card);
+    st.appendChild(h("div", { class: "drawn", role: "img", "aria-label": t("table.drawn_label", { cards: cardsName(codes) }) },
+      h("p", { class: "drawn-label", "aria-hidden": "true", text: t("table.drawn") }),
+      h("span", { class: "drawn-cards" }, drawn.map(({ card, seat }) =>
+        cardEl(card, v, { class: "card face mini", "data-seat": seat, title: `${v.seatName(seat)}: ${cardName(card)}` })))));
+  }
   if (s.trump_suit) {
     // "Trumps" opens what a trump is, pictured in this deal's trump suit (terms/popover.js)
     st.appendChild(h("p", { class: "trump-suit" },
@@ -260,11 +273,13 @@ export function renderScores(box, s, v) {
   const dl = h("dl", { class: "score-list" });
   s.teams.forEach((members, team) => {
     // fishing games score at the end: their running figure is the tallies' total, not the sweeps
-    // a game that hides the running score (Briscola a 4, B4-9: piles face down, points null
-    // until the deal is over) shows the cards each team has taken, never a false "0 points"
-    const hidden = s.points === null && s.captured;
-    const parts = s.tallies ? [] : [hidden ? t("table.captured", { count: s.captured[team] || 0 })
-      : t("table.points", { points: (s.points || [])[team] || 0 })];
+    // a game that hides the running score shows no false "0 points": Briscola a 4 (B4-9: piles
+    // face down, points null until the deal is over) the cards each team has taken, Tressette
+    // (TR17) nothing
+    const hidden = s.points === null;
+    const parts = s.tallies || (hidden && !s.captured) ? []
+      : [hidden ? t("table.captured", { count: s.captured[team] || 0 })
+        : t("table.points", { points: (s.points || [])[team] || 0 })];
     if (s.match_scores) parts.push(t("table.match", { score: num(s.match_scores[team]) }));
     const pile = s.piles && s.piles[team] ? h("button", {
       type: "button", class: "btn pile-btn", dataset: { team }, onclick: () => v.openPile(team),

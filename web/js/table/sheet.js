@@ -70,7 +70,8 @@ export function openSheet(dialog, { sheet, snap, game, deck = null, onNewMatch, 
   const resti = sheet.net_resti !== undefined && own !== null;
   const rows = resti ? own.sheetRows(sheet, order, lineLabel) : [...groups.entries()].map(([key, lines]) => {
     const label = lineLabel(key);
-    const detail = specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
+    const detail = (own && own.sheetDetail ? own.sheetDetail(key, lines, { sheet, order, teamName: (tm) => teamName(tm, snap) }) : "")
+      || specialDetail(key, lines) || lines.map((l) => detailText(l.detail)).find(Boolean) || perTeamDetail(lines, teams.length);
     const cells = order.map((i) => lines.filter((l) => l.team === i).reduce((a, l) => a + l.points, 0));
     return h("tr", { dataset: { key } },
       h("th", { scope: "row" }, label, detail ? h("span", { class: "detail", text: detail }) : null),

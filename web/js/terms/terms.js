@@ -31,6 +31,17 @@ export const TERMS = {
   resti: { picture: "points" },
   carico: { picture: "cards" }, // Briscola a 4: the Aces and Threes
   liscio: { picture: "cards" }, // Briscola a 4: cards worth nothing
+  // Tressette (issue 44): the accusi picture their cards (the game's TERM_CARDS); the last
+  // trick and the cappotto the card points
+  ultima: { picture: "points" },
+  cappotto: { picture: "points" },
+  accuso: { picture: "cards" },
+  napoletana: { picture: "cards" },
+  buongioco: { picture: "cards" },
+  // the calls of a lead in four: the order of strength (a Busso asks for the best card)
+  busso: { picture: "ranking" },
+  striscio: { picture: "ranking" },
+  volo: { picture: "ranking" },
 };
 
 /** Whether `game` uses term `id` (its description says so). */
@@ -49,6 +60,7 @@ const LINE_TERMS = {
   scopa: "scopa", settebello: "settebello", primiera: "primiera", picada: "picada", simili: "simili",
   quadriglia: "quadriglia", matta: "matta", napola: "napola", re_bello: "re_bello", honours: "honours", matto: "matto",
   kill: "kill", resto: "resti", combination: "versicola", declare: "versicola", card_points: "card_points",
+  last_trick: "ultima", accusi: "accuso",
 };
 export function lineTerm(key, game) {
   const id = LINE_TERMS[key];
