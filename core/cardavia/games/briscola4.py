@@ -46,7 +46,7 @@ LISCI = tuple(c for c in PIACENTINE if card_points(c) == 0 and c.endswith(SUITS[
 class Briscola4State(BriscolaState):
     GAME_ID = "briscola4"
     NUM_SEATS = 4
-    DECKS = ("piacentine", "siciliane")
+    DECKS = ("piacentine", "siciliane", "napoletane")
     FIELDS = BriscolaState.FIELDS + ("dealer",)
 
     def _choose_first_leader(self, rng, options: dict) -> int:

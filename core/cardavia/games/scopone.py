@@ -52,7 +52,7 @@ RE_BELLO = "KD"
 class ScoponeState(ScopaState):
     GAME_ID = "scopone"
     NUM_SEATS = 4
-    DECKS = ("piacentine", "siciliane")
+    DECKS = ("piacentine", "siciliane", "napoletane")
     FIELDS = ScopaState.FIELDS + ("options", "last_play")
     OPTIONS = DEFAULT_OPTIONS
 
