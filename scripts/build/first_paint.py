@@ -243,6 +243,8 @@ class Renderer:
         """web/js/rules.js rulesHeader."""
         if not g:
             return ""
+        if g.get("partnerships") and g.get("format") == "match":
+            return self.t("rules.header.partners_match", players=g["players"], target=g["target"])
         if g.get("partnerships"):
             return self.t("rules.header.partners", players=g["players"])
         if g.get("format") == "match":
