@@ -19,7 +19,7 @@ def test_home_lists_traditions_games_and_rules(page, server):
     page.goto(server.url)
     page.wait_for_selector(".tradition")
     names = page.locator(".tradition h2").all_inner_texts()
-    assert names == ["Piacentine", "Siciliane", "Bresciane", "Tarocco Piemontese", "Minchiate"]
+    assert names == ["Piacentine", "Siciliane", "Bresciane", "Tarocco Piemontese", "Minchiate", "Napoletane"]
     piacentine = page.locator(".tradition").first
     assert "Piacenza · Emilia-Romagna · Italy" in piacentine.inner_text()
     assert "40 cards" in piacentine.inner_text()

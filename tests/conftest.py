@@ -33,16 +33,17 @@ def pytest_collection_modifyitems__needs_subprocess(config, items):
 # --- end needs_subprocess marker ---
 
 
-# --- repository_check marker: a test of the repository's parts, not of the interpreter ---
-# tests/test_completeness.py checks that every game has its texts, rules files, goldens,
-# lesson and command line: what the files hold, the same under any Python. It runs under
-# CPython (make test-py); the Pyodide run, there to prove the engine behaves the same in
-# WebAssembly, skips it with this reason rather than spend minutes repeating it.
+# --- repository_check marker: a test of the repository and its tooling, not of the engine ---
+# Some tests check what the files hold or tools the site never runs: every game's parts
+# (test_completeness), the catalogues' texts, the build's manifest, wheel and precompression,
+# the command line, the test lanes. They run under CPython (make test-py); the Pyodide run,
+# there to prove the engine the site runs behaves the same in WebAssembly, skips them with
+# this reason rather than spend minutes repeating them.
 @_pytest_needs_subprocess.hookimpl(specname="pytest_configure")
 def pytest_configure__repository_check(config):
     config.addinivalue_line(
         "markers",
-        "repository_check: checks the repository's files, not the engine's behaviour; CPython only",
+        "repository_check: checks the repository or its tooling, not the engine the site runs; CPython only",
     )
 
 
@@ -51,7 +52,7 @@ def pytest_collection_modifyitems__repository_check(config, items):
     if _sys_needs_subprocess.platform != "emscripten":
         return
     skip = _pytest_needs_subprocess.mark.skip(
-        reason="repository_check: the repository's parts are checked by the CPython run")
+        reason="repository_check: the repository and its tooling are checked by the CPython run")
     for item in items:
         if item.get_closest_marker("repository_check") is not None:
             item.add_marker(skip)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.repository_check  # tooling: CPython only (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "web" / "i18n"
 LANGS = ("en", "it", "fa", "ar", "vi")

@@ -11,6 +11,8 @@ import pytest
 from cardavia.__main__ import main
 from cardavia.evaluation import wilson
 
+pytestmark = pytest.mark.repository_check  # tooling: CPython only (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -8,6 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 import lanes  # noqa: E402
+import pytest  # noqa: E402
+
+pytestmark = pytest.mark.repository_check  # tooling: CPython only (tests/conftest.py)
 
 
 def test_modules_go_longest_first_and_an_unknown_one_counts_as_the_mean():

@@ -13,11 +13,12 @@ from cardavia.evaluation import simulate
 from cardavia.games import REGISTRY, load_state, new_game
 from cardavia.games.base import IllegalAction
 from cardavia.match import Match, replay
+from scale import count
 
 GAMES = sorted(REGISTRY)
 # The game modules with their own rules tests also run >= 1,000 seeded deals there;
 # these generic runs cover the two-player games' quota.
-DEALS = {"briscola": 1000, "scopa": 1000}
+DEALS = {"briscola": count(1000), "scopa": count(1000)}  # tests/scale.py
 
 
 def random_states(game, count, seed=0):

@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from manifest import manifest_text  # noqa: E402
+import pytest  # noqa: E402
+
+pytestmark = pytest.mark.repository_check  # tooling: CPython only (tests/conftest.py)
 
 # the manifest the build ships: web/manifest.webmanifest plus the games' shortcuts
 MANIFEST = json.loads(manifest_text((WEB / "manifest.webmanifest").read_text(encoding="utf-8")))

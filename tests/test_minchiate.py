@@ -15,6 +15,7 @@ from cardavia.games.base import IllegalAction
 from cardavia.games.minchiate import (
     COUNTING, MATTO, PACK, RESTO, STEALABLE, CARD_POINTS, MinchiateState, combinations,
     discard_block, legal_cards, legal_discards, matto_payment, resti_after, trick_winner)
+from scale import count
 
 P = str.split  # "7D 3C 4S" -> ["7D", "3C", "4S"]: compact hand-built positions
 
@@ -563,7 +564,7 @@ def test_the_greedy_player_declares_everything():
 
 # ----- seeded random play ----------------------------------------------------------------------
 def test_seeded_random_play_over_1000_deals_keeps_every_invariant():
-    for seed in range(1000):
+    for seed in range(count(1000)):  # tests/scale.py
         s = new_game("minchiate", 50_000 + seed)
         rng = random.Random(seed)
         s.check_invariants()

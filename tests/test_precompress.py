@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from precompress import precompress  # noqa: E402
 
+pytestmark = pytest.mark.repository_check  # tooling: CPython only (tests/conftest.py)
+
 
 def siblings(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.suffix in (".br", ".gz"))

@@ -19,6 +19,7 @@ from cardavia.games.tarocchi import (
     trick_winner)
 
 from leaks import observation_cards
+from scale import count
 
 PACK = cards.TAROCCHI_62
 TP = policy_for("tarocchi")
@@ -514,7 +515,7 @@ def _expected_legal(hand: list[str], trick: list) -> set[str]:
 def test_random_play_1000_deals_invariants():
     # (Sweeps, which score all 114, never happen in random play: the T5 test builds one.)
     draws = 0
-    for seed in range(1000):
+    for seed in range(count(1000)):  # tests/scale.py
         s = new_game("tarocchi", seed)
         rng = random.Random(seed)
         s.check_invariants()

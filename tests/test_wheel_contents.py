@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "core" / "cardavia"
 sys.path.insert(0, str(ROOT / "scripts" / "build"))
 from wheel_contents import TOOLING, shipped  # noqa: E402
+import pytest  # noqa: E402
+
+pytestmark = pytest.mark.repository_check  # tooling: CPython only (tests/conftest.py)
 
 
 def _module_of(rel: str) -> str:
