@@ -51,7 +51,7 @@ lane-site: e2e-queue
 
 lane-engine: test-engine e2e-queue
 	@echo "===== the engine lane joins the browser tests (test-artifacts/e2e-engine-lane.log) ====="
-	@$(PY) scripts/test/run_e2e.py --lane engine --queue $(E2E_QUEUE) e2e --durations=25 -q \
+	@$(PY) scripts/test/run_e2e.py --lane engine --queue $(E2E_QUEUE) e2e --durations=25 \
 	  > test-artifacts/e2e-engine-lane.log 2>&1; rc=$$?; \
 	  echo "===== the browser tests of the engine lane (test-artifacts/e2e-engine-lane.log) ====="; \
 	  cat test-artifacts/e2e-engine-lane.log; exit $$rc
