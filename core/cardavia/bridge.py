@@ -260,7 +260,7 @@ class Bridge:
         if match.to_move != seat:
             raise GameError("it is not your turn", "not_your_turn")
         rng = rng_for("ai", match.seed, len(match.log), seat)
-        # a lesson on its script: the stored move, with the expert's analysis (lessons.py)
+        # a lesson on its script: the stored move, its reason from the expert's search at the normal's count
         found = advice.hint(match.state, seat, rng, prefer=match.scripted() if self.lesson else None)
         return self._reply(request, seat, dict(self._view(seat), hint=found["action"], advice=found))
 

@@ -78,10 +78,15 @@ def hint(state: State, seat: int, rng: random.Random, samples: int | None = None
     as ExpertPlayer with this ``rng``), the best TOP choices and a reason.
     ``samples`` (default: the expert's) lets a test keep the search small.
     ``prefer``: the move to suggest instead of the expert's (a lesson's stored move,
-    lessons.py), first among the choices, with its reason from the same search."""
+    lessons.py), first among the choices, with its reason from the same search at the
+    normal player's count unless ``samples`` says otherwise."""
     start = time.perf_counter()
     legal = state.legal_actions()
     wanted = next((a for a in legal if a["id"] == prefer), None) if prefer and len(legal) > 1 else None
+    if wanted is not None and samples is None:
+        # the move is already chosen: the search only words its reason, and the normal
+        # player's count does that at a third of the expert's wait, at every step of a lesson
+        samples = View(state, seat).search_samples
     found = analyse(state, seat, rng, samples, include=wanted)
     actions, points, best = found["actions"], found["points"], found["best"]
     if wanted is not None:
