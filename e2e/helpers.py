@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager
 
-from conftest import BOOT_TIMEOUT, ROOT, close_context
+from conftest import BOOT_TIMEOUT, ROOT, close_context, wait_boot
 
 from cardavia.traditions import catalogue
 
@@ -66,7 +66,7 @@ def open_table(page, server, game: str, seed: int, *, size: tuple[int, int] | No
         page.wait_for_selector(f"{WAITING}, .abandon-play", timeout=BOOT_TIMEOUT)
         if page.locator(".abandon-play").count():  # a match of this game in progress: left
             page.click(".abandon-play")
-    page.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    wait_boot(page, READY)
     page.wait_for_function(f"window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}", timeout=60_000)
     page.wait_for_selector(WAITING, timeout=60_000)
     snap = snapshot(page)
@@ -75,8 +75,8 @@ def open_table(page, server, game: str, seed: int, *, size: tuple[int, int] | No
 
 
 def wait_ready(target) -> None:
-    """The engine booted in this page or frame."""
-    target.wait_for_function(READY, timeout=BOOT_TIMEOUT)
+    """The engine booted in this page or frame (a BootStall if it never does)."""
+    wait_boot(target, READY)
 
 
 def play_one(target) -> str:

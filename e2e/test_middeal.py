@@ -16,10 +16,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from cardavia.traditions import catalogue
-from conftest import ROOT, shared_page
+from conftest import ROOT, shared_page, wait_boot
 from helpers import DECKS, GAMES as GAME_IDS, set_lang, snapshot
 
 ART = ROOT / "test-artifacts"
@@ -94,7 +93,7 @@ def open_deal(page, server, game, deck, seed, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto("about:blank")
     page.goto(server.url + f"?speed=instant&level=random&seed={seed}&lang=en#/game/{game}?deck={deck}")
-    page.wait_for_function(f"window.__cardavia && window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}", timeout=90_000)
+    wait_boot(page, f"window.__cardavia && window.__cardavia.snapshot && window.__cardavia.snapshot.seed === {seed}")
     page.wait_for_selector(WAITING, timeout=60_000)
 
 
@@ -202,11 +201,6 @@ def test_the_table_mid_deal_reads_whole_in_every_language(phone, server, game, d
     print(f"\n{game}: {turns} turns, refusals tapped in {sorted(refused)}, {time.monotonic() - start:.1f} s")
 
 
-# what a page that never drew its top bar shows, for the failure's message
-PAGE_STATE = """() => ({url: location.href, ready: document.readyState, hook: Object.keys(window.__cardavia || {}),
-  controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
-  pending: document.documentElement.hasAttribute('data-pending'), main: (document.querySelector('main') || document.body).innerText.slice(0, 300)})"""
-
 PANEL = """() => {
   const p = document.querySelector('.look-panel'), box = document.querySelector('.look-panel .look-sound, .look-panel input[type=checkbox]');
   const r = p.getBoundingClientRect(), b = box.getBoundingClientRect();
@@ -221,15 +215,9 @@ def test_the_settings_panel_opens_inside_a_phone_screen(phone, server, width, he
     language: at 360 px it opened 76 px (Italian) and 65 px (Vietnamese) past the left edge."""
     page = phone
     page.set_viewport_size({"width": width, "height": height})
-    # from a blank page, as every other page of this module is opened: in one CI run, going
-    # straight from the last test's table to this address left the page without its top bar
-    # for 90 s (twice in a row), where the same steps through about:blank never did
-    page.goto("about:blank")
+    page.goto("about:blank")  # from a blank page, as every other page of this module is opened
     page.goto(server.url + "?speed=instant#/game/tarocchi?deck=tarocco-piemontese")
-    try:
-        page.wait_for_selector(".look-summary", timeout=90_000)
-    except PlaywrightTimeoutError:
-        raise AssertionError(f"no top bar after 90 s: {page.evaluate(PAGE_STATE)}") from None
+    wait_boot(page, selector=".look-summary")
     ART.mkdir(exist_ok=True)
     for code in LANGS:
         set_lang(page, code)
