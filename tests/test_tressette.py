@@ -415,3 +415,33 @@ def test_random_play_keeps_every_invariant(cls, deals):
                 played_deals += 1
         s.check_invariants()
         seed += 1
+
+
+# ----- the computer players' search: one of each set of interchangeable cards ----------------
+def test_the_search_plays_out_one_card_of_each_interchangeable_run():
+    from cardavia.ai.tressette_policy import TressettePolicy
+    # 6C is in a pile: 4C 5C 7C are one run (no card left between them, none worth a third);
+    # NC KC another (worth a third each); the AC still out keeps KC and 2C apart; AB alone
+    s = position(TressetteState, ["4C 5C 7C NC KC 2C AB", "AC 3C JC 4B 5B 6B 7B"], leader=0)
+    assert "6C" in s.piles[0]  # (position puts every card not in a hand in a pile)
+    cards = sorted(a["card"] for a in TressettePolicy().candidate_actions(s))
+    assert cards == sorted(["4C", "NC", "2C", "AB"]), cards
+    # a card on the table is not gone: with 6C led (back in play), 5C and 7C differ again
+    s.piles[0].remove("6C")
+    s.hands[1].append("6C")
+    s.to_move = 1
+    play(s, "6C")
+    cards = sorted(a["card"] for a in TressettePolicy().candidate_actions(s))
+    assert cards == sorted(["4C", "7C", "NC", "2C"]), cards
+
+
+def test_the_keys_card_set_answers_as_the_cards_themselves():
+    """``Unseen`` keeps the best card of each suit so the key asks once a ply; it must say
+    exactly what a look through the cards says, for any cards and any card asked about."""
+    from cardavia.ai.tressette_policy import Unseen, beatable
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = rng.sample(NAPOLETANE, rng.randrange(0, 12))
+        for card in NAPOLETANE:
+            assert beatable(card, Unseen(cards)) == beatable(card, list(cards)), (card, cards)
+    assert beatable("2C", Unseen(["3C"])) and not beatable("3C", Unseen(["2C", "AB"]))

@@ -23,7 +23,7 @@ not seen), and the sampled world's hands in a play-out (that world's truth).
 from __future__ import annotations
 
 from ..games.base import Action
-from ..games.tressette import STRENGTH, thirds, winning_index
+from ..games.tressette import NAPOLETANE, STRENGTH, thirds, winning_index
 from .trick_policy import TrickKeyPolicy
 
 SPEND = {"3": 2.5, "2": 2.0, "A": 1.0}  # thirds a top card is worth kept in hand
@@ -33,6 +33,30 @@ def _beats(card: str, best: str) -> bool:
     return card[-1] == best[-1] and STRENGTH[card[:-1]] > STRENGTH[best[:-1]]
 
 
+class Unseen(frozenset):
+    """Cards that may beat the mover's, with the strongest of each suit among them: the
+    key asks whether a card can be beaten for every action of a play-out's every ply."""
+
+    __slots__ = ("top",)
+
+    def __new__(cls, cards):
+        self = super().__new__(cls, cards)
+        top: dict[str, int] = {}
+        for c in self:
+            r = STRENGTH[c[:-1]]
+            if r > top.get(c[-1], -1):
+                top[c[-1]] = r
+        self.top = top
+        return self
+
+
+def beatable(card: str, unseen) -> bool:
+    """Whether a card of ``unseen`` beats ``card``."""
+    if isinstance(unseen, Unseen):
+        return unseen.top.get(card[-1], -1) > STRENGTH[card[:-1]]
+    return any(_beats(c, card) for c in unseen)
+
+
 def secure(state, seat: int, card: str, unseen) -> bool:
     """Whether ``card``, winning the trick, cannot be beaten by an opponent of ``seat``
     still to play in it; ``unseen``: the cards those opponents may hold."""
@@ -40,12 +64,17 @@ def secure(state, seat: int, card: str, unseen) -> bool:
     later = [(seat + i) % n for i in range(1, n - len(state.trick))]
     if not any((o - seat) % 2 for o in later):
         return True
-    return not any(_beats(c, card) for c in unseen)
+    return not beatable(card, unseen)
 
 
 def _cost(card: str) -> float:
     """What playing ``card`` spends: its value kept in hand."""
     return SPEND.get(card[:-1], 0.0) + thirds(card) * 0.2 + STRENGTH[card[:-1]] * 0.01
+
+
+# per card, looked up once: the key is asked for every action of every play-out ply
+COST = {c: _cost(c) for c in NAPOLETANE}
+THIRDS = {c: thirds(c) for c in NAPOLETANE}
 
 
 def tressette_key(state, action: Action, unseen) -> tuple:
@@ -58,10 +87,10 @@ def tressette_key(state, action: Action, unseen) -> tuple:
     if not state.trick:
         return _lead_key(state, card, call, hand, unseen)
     played = [c for _, c in state.trick]
-    on = sum(thirds(c) for c in played)
+    on = sum(THIRDS[c] for c in played)
     win_seat, winning = state.trick[winning_index(played)]
     partner_wins = (win_seat - seat) % 2 == 0
-    t = thirds(card)
+    t = THIRDS[card]
     call_made = state.call
     if partner_wins and call_made and call_made["call"] == "busso" and call_made["seat"] == win_seat \
             and card[-1] == played[0][-1]:
@@ -69,20 +98,19 @@ def tressette_key(state, action: Action, unseen) -> tuple:
         return (10.0 + STRENGTH[card[:-1]],)
     if _beats(card, winning) and not (partner_wins and secure(state, seat, winning, unseen)):
         sure = secure(state, seat, card, unseen)
-        gain = (on + t) * (1.0 if sure else 0.4) - _cost(card) * (0.3 if sure else 1.0)
-        return (gain, -_cost(card))
+        gain = (on + t) * (1.0 if sure else 0.4) - COST[card] * (0.3 if sure else 1.0)
+        return (gain, -COST[card])
     if partner_wins and secure(state, seat, winning, unseen):
         waste = SPEND.get(card[:-1], 0.0) if card[:-1] in ("3", "2") else 0.0
-        return (on + t - waste, t - _cost(card))
-    return (-(on + t) - _cost(card), -_cost(card))
+        return (on + t - waste, t - COST[card])
+    return (-(on + t) - COST[card], -COST[card])
 
 
 def _lead_key(state, card: str, call, hand, unseen) -> tuple:
     suit = card[-1]
     length = sum(1 for c in hand if c[-1] == suit)
-    sure = secure(state, state.to_move, card, unseen) if state.NUM_SEATS == 2 else \
-        not any(_beats(c, card) for c in unseen)
-    base = (1.0 if sure else 0.0) * (thirds(card) + 1) - _cost(card) * (0.3 if sure else 1.0)
+    sure = secure(state, state.to_move, card, unseen) if state.NUM_SEATS == 2 else not beatable(card, unseen)
+    base = (1.0 if sure else 0.0) * (THIRDS[card] + 1) - COST[card] * (0.3 if sure else 1.0)
     base += 0.05 * length
     rank = card[:-1]
     want = None
@@ -91,23 +119,83 @@ def _lead_key(state, card: str, call, hand, unseen) -> tuple:
     elif rank in ("2", "A") and ("3" + suit) in unseen:
         want = "busso"
     bonus = 0.2 if call == want else (-0.2 if call else 0.0)
-    return (base + bonus, -_cost(card))
+    return (base + bonus, -COST[card])
+
+
+def distinct_plays(state) -> list[Action]:
+    """The legal plays less the interchangeable ones: two cards of a suit in one hand are
+    interchangeable when each card ranked between them is already in a trick pile and they
+    are worth the same thirds (4-7; J, N, K, 2, 3 among themselves): whichever is played,
+    every later trick goes the same way (TR1, TR6; the accusi were declared from the dealt
+    hand, TR10). The lowest of each set is kept, with each call it may carry; a card in the
+    trick on the table is not yet gone, so it keeps the two apart."""
+    legal = state.legal_actions()
+    hand = state.hands[state.to_move]
+    gone = {c for pile in state.piles for c in pile}
+    order = sorted(STRENGTH, key=STRENGTH.get)
+    keep = set()
+    for suit in {c[-1] for c in hand}:
+        held = sorted((c for c in hand if c[-1] == suit), key=lambda c: STRENGTH[c[:-1]])
+        first = prev = held[0]
+        keep.add(first)
+        for card in held[1:]:
+            between = order[STRENGTH[prev[:-1]] + 1:STRENGTH[card[:-1]]]
+            if thirds(card) != thirds(first) or any(r + suit not in gone for r in between):
+                first = card
+                keep.add(card)
+            prev = card
+    return [a for a in legal if a["card"] in keep]
 
 
 class TressettePolicy(TrickKeyPolicy):
     GAME_ID = "tressette"
-    # Normal: the shared search on 24 worlds a move; expert: 64, solved exactly in
-    # the last 8 plays (four tricks of two).
-    SEARCH_SAMPLES = 24
-    EXPERT_SAMPLES = 64
+    # Two players: the shared search on 16 worlds a move, at both levels; the expert
+    # also reads the others' play into its worlds, solves each exactly in the last 8
+    # plays (four tricks of two) and the whole rest of the deal once the stock is out
+    # (every card inferable): that is where it gains. Counts chosen for the browser's
+    # move p95 (issue 44: 300 ms in two players): 24 and 64 worlds took 453 and 907 ms;
+    # with the faster play-out and distinct_plays, 24 and 32 took 388 and 405 ms, 16 and
+    # 24 270 and 349 ms (make bench-web's move figures, 2-4 deals).
+    SEARCH_SAMPLES = 16
+    EXPERT_SAMPLES = 16
     SOLVE_PLIES = 8
     LEAD_READS_EVERY_HAND = True  # a lead is sure only if no other hand can beat it
 
     def trick_key(self, state, action: Action, unseen) -> tuple:
         return tressette_key(state, action, unseen)
 
+    def candidate_actions(self, state) -> list[Action]:
+        return distinct_plays(state)
+
+    def card_set(self, cards) -> frozenset:
+        return Unseen(cards)
+
+    def playout(self, state, team: int, key=None) -> float:
+        """The shared play-out (Policy.playout), the same choices, with the cards that may
+        beat the mover gathered once a ply and the key called directly: the search's
+        time is almost all here."""
+        if key is not None or type(self).trick_key is not TressettePolicy.trick_key:
+            return super().playout(state, team, key)  # another key: the shared loop
+        start = state.deal_index()
+        while state.deal_index() == start and not state.is_terminal():
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                state._apply(actions[0])
+                continue
+            unseen = self._world_unseen(state, state.to_move)
+            best, best_key = actions[0], tressette_key(state, actions[0], unseen)
+            for a in actions[1:]:
+                k = tressette_key(state, a, unseen)
+                if k > best_key:
+                    best, best_key = a, k
+            state._apply(best)
+        return self.rollout_value(state, team)
+
 
 class Tressette4Policy(TressettePolicy):
     GAME_ID = "tressette4"
-    # Four tricks of four are 16 plays: the expert solves the last two tricks.
+    # 24 worlds (normal), 32 (expert: 64 took 2,148 ms at p95 in the browser; the bar
+    # is 800 ms); the expert solves the last two tricks (8 plays).
+    SEARCH_SAMPLES = 24
+    EXPERT_SAMPLES = 32
     SOLVE_PLIES = 8

@@ -28,16 +28,25 @@ class TrickKeyPolicy(Policy):
         """On the mover's information: the cards it has not seen may be anywhere."""
         seat = state.to_move
         unseen = self.memo("unseen", state, (seat, len(state.trick), state.tricks_played, state.deal_index()),
-                           lambda s: frozenset(s.hidden_cards(seat)))
+                           lambda s: self.card_set(s.hidden_cards(seat)))
         return self.trick_key(state, action, unseen)
 
     def playout_key(self, state, action: Action) -> tuple:
         """In a sampled world: the opponents still to play hold what that world gave them."""
         seat = state.to_move
+        # the same for every action of this ply: gathered once (a world is a new object)
+        unseen = self.memo("world_unseen", state, (seat, len(state.trick), state.tricks_played, state.deal_index()),
+                           lambda s: self._world_unseen(s, seat))
+        return self.trick_key(state, action, unseen)
+
+    def _world_unseen(self, state, seat: int) -> frozenset:
         n = state.NUM_SEATS
         if not state.trick and self.LEAD_READS_EVERY_HAND:
-            unseen = [c for o in range(n) if o != seat for c in state.hands[o]]
-        else:
-            later = [(seat + i) % n for i in range(1, n - len(state.trick)) if i % 2]
-            unseen = [c for o in later for c in state.hands[o]]
-        return self.trick_key(state, action, unseen)
+            return self.card_set(c for o in range(n) if o != seat for c in state.hands[o])
+        later = [(seat + i) % n for i in range(1, n - len(state.trick)) if i % 2]
+        return self.card_set(c for o in later for c in state.hands[o])
+
+    def card_set(self, cards) -> frozenset:
+        """The ``unseen`` handed to trick_key, gathered once a position: a game may add
+        what its key asks of it for every action (Tressette: the best card of each suit)."""
+        return frozenset(cards)
