@@ -445,3 +445,21 @@ def test_the_keys_card_set_answers_as_the_cards_themselves():
         for card in NAPOLETANE:
             assert beatable(card, Unseen(cards)) == beatable(card, list(cards)), (card, cards)
     assert beatable("2C", Unseen(["3C"])) and not beatable("3C", Unseen(["2C", "AB"]))
+
+
+def test_a_partners_blunders_in_four_are_the_overtake_and_the_smear():
+    """scripts/bench/blunders.py's kinds for Tressette in quattro (ai/partnership.py)."""
+    from cardavia.ai.partnership import tressette4_blunders
+    # the 3 of Clubs is gone: the partner's 2 of Clubs is sure to hold the trick
+    s = position(Tressette4State, ["3C KC 6C", "4C 4B 5B", "2C 6B 7B", "5C 4D 5D"], leader=1)
+    play(s, "4C", "2C", "5C")
+    legal = [a["card"] for a in s.legal_actions()]
+    assert sorted(legal) == ["3C", "6C", "KC"]
+    assert tressette4_blunders(s, "3C", legal) == (["overtake"], False)  # the 3 spent, the K would do
+    assert tressette4_blunders(s, "KC", legal) == ([], False)  # a load on the partner's sure trick
+    # the opponents' 3 of Clubs wins: an Asso thrown on it, with a 6 to play, is a smear
+    s = position(Tressette4State, ["AC 6C 4B", "3C 5B 6B", "4C 6D 7D", "5C 4D 5D"], leader=1)
+    play(s, "3C", "4C", "5C")
+    legal = [a["card"] for a in s.legal_actions()]
+    assert tressette4_blunders(s, "AC", legal) == ([], True)
+    assert tressette4_blunders(s, "6C", legal) == ([], False)

@@ -1,6 +1,6 @@
 """Perceived blunders of the human's computer partner (issue 27), per 100 deals.
 
-In Briscola a 4, Cicera, Tarocchi and Minchiate the human (seat 0) plays with a
+In Briscola a 4, Tressette in quattro, Cicera, Tarocchi and Minchiate the human (seat 0) plays with a
 computer partner (seat 2). This plays seeded deals with the level under test in seat 2
 and ``--others`` (default: the same level) in seats 0, 1 and 3, and counts seat
 2's plays that a human partner would see as embarrassing, as defined in
@@ -24,7 +24,7 @@ import sys
 import time
 
 from cardavia.ai import View, make_player
-from cardavia.ai.partnership import KINDS, briscola4_blunders, cicera_blunders, trick_blunders
+from cardavia.ai.partnership import KINDS, briscola4_blunders, cicera_blunders, trick_blunders, tressette4_blunders
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 
@@ -62,7 +62,7 @@ def play(game: str, seed: int, level: str, others: str) -> tuple[dict, int]:
             if game == "cicera":
                 flags = cicera_blunders(state, action)
             else:
-                judge = briscola4_blunders if game == "briscola4" else trick_blunders
+                judge = {"briscola4": briscola4_blunders, "tressette4": tressette4_blunders}.get(game, trick_blunders)
                 flags, smear = judge(state, action["card"], [a["card"] for a in legal])
             for f in flags:
                 counts[f] += 1

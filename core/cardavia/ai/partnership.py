@@ -36,6 +36,12 @@ Briscola a 4 (any card is legal, so no voids; counting: any card with points):
 - ``overtake`` and ``smear`` as in the trick games above, *secure* judged by its
   policy's ``secure`` (ai/briscola4_policy.py) on the mover's unseen cards.
 
+Tressette in quattro (follow suit, no trumps; counting: any card worth thirds):
+
+- ``overtake`` and ``smear`` as for Briscola a 4, in thirds, *secure* judged by its
+  policy's ``secure`` (ai/tressette_policy.py). Counted only: its key already keeps a
+  3 or a 2 off the partner's sure trick and loads the partner's tricks, not the others'.
+
 Cicera (no tricks; the next player is always an opponent). Prize cards: the
 Matta (2 of Swords), the 10 of Coins, the Fante of Cups and the Swords Ace and
 Three (the Napola's ends).
@@ -54,6 +60,7 @@ from ..games.base import Action
 RULES = {"tarocchi": tarocchi, "minchiate": minchiate}
 CICERA_PRIZES = frozenset(("2S", "10D", "JC", "AS", "3S"))
 KINDS = {"briscola4": ("overtake", "smear"),
+         "tressette4": ("overtake", "smear"),
          "cicera": ("declined_scopa", "prize_placed", "prize_left"),
          "tarocchi": ("overtake", "smear", "lead_void"),
          "minchiate": ("overtake", "smear", "lead_void")}
@@ -138,6 +145,29 @@ def briscola4_blunders(state, card: str, legal: list[str]) -> tuple[list[str], b
         return ["overtake"], False
     smear = (win_seat % 2 != seat % 2 and not beats and card_points(card) > 0
              and any(card_points(c) < card_points(card) for c in legal))
+    return [], smear
+
+
+def tressette4_blunders(state, card: str, legal: list[str]) -> tuple[list[str], bool]:
+    """Tressette in quattro's ``overtake`` decided at once (a 3 or a 2 spent on the
+    partner's sure trick while a card that leaves it his, worth as many thirds, was
+    legal), and whether ``card`` is a ``smear`` should an opponent win the trick (thirds
+    thrown on it while a card worth fewer was legal). Counting: any card with thirds;
+    *secure* as its policy judges it (ai/tressette_policy.py) on the mover's unseen cards."""
+    from ..games.tressette import thirds, winning_index
+    from .tressette_policy import Unseen, _beats, secure as t_secure
+    if not state.trick:
+        return [], False
+    seat = state.to_move
+    cards = [c for _, c in state.trick]
+    win_seat, win_card = state.trick[winning_index(cards)]
+    beats = _beats(card, win_card)
+    if win_seat == (seat + 2) % 4 and beats \
+            and t_secure(state, seat, win_card, Unseen(state.hidden_cards(seat))) \
+            and any(not _beats(c, win_card) and thirds(c) >= thirds(card) for c in legal):
+        return ["overtake"], False
+    smear = (win_seat % 2 != seat % 2 and not beats and thirds(card) > 0
+             and any(thirds(c) < thirds(card) for c in legal))
     return [], smear
 
 
