@@ -312,3 +312,22 @@ def test_SC13_piles_face_down_and_only_the_last_play_reviewed():
         assert obs["captured"] == [len(p) for p in s.piles] and obs["points"] == s.scope
         assert obs["last_play"] == {"seat": seat, "card": action["card"],
                                     "captures": action.get("captures", [])}
+
+
+def test_a_partners_blunders_are_a_declined_sweep_and_the_settebello_left_or_placed():
+    """scripts/bench/blunders.py's kinds for Scopone (ai/partnership.py), hand-built tables."""
+    from cardavia.ai.partnership import scopone_blunders
+    s = new_game("scopone", 1)
+    seat = s.to_move
+    def act(card, captures=None):
+        return next(a for a in s.legal_actions() if a["card"] == card
+                    and (a.get("captures") == captures if captures else a["type"] == "place"))
+    s.table, s.hands[seat] = ["3C", "4B"], ["7C", "KS"]  # the 7 sweeps 3 + 4
+    assert scopone_blunders(s, act("KS")) == ["declined_scopa"]
+    assert scopone_blunders(s, act("7C", ["3C", "4B"])) == []
+    s.table, s.hands[seat] = ["7D", "2C"], ["7C", "5S"]  # the 7 must take the settebello
+    assert scopone_blunders(s, act("5S")) == ["settebello_left"]
+    assert scopone_blunders(s, act("7C", ["7D"])) == []
+    s.table, s.hands[seat] = ["KC"], ["7D", "4S"]  # nothing captures: place the 4
+    assert scopone_blunders(s, act("7D")) == ["settebello_placed"]
+    assert scopone_blunders(s, act("4S")) == []

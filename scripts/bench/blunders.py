@@ -1,6 +1,6 @@
 """Perceived blunders of the human's computer partner (issue 27), per 100 deals.
 
-In Briscola a 4, Tressette in quattro, Cicera, Tarocchi and Minchiate the human (seat 0) plays with a
+In Briscola a 4, Tressette in quattro, Scopone, Cicera, Tarocchi and Minchiate the human (seat 0) plays with a
 computer partner (seat 2). This plays seeded deals with the level under test in seat 2
 and ``--others`` (default: the same level) in seats 0, 1 and 3, and counts seat
 2's plays that a human partner would see as embarrassing, as defined in
@@ -24,7 +24,7 @@ import sys
 import time
 
 from cardavia.ai import View, make_player
-from cardavia.ai.partnership import KINDS, briscola4_blunders, cicera_blunders, trick_blunders, tressette4_blunders
+from cardavia.ai.partnership import KINDS, briscola4_blunders, cicera_blunders, scopone_blunders, trick_blunders, tressette4_blunders
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 
@@ -59,8 +59,8 @@ def play(game: str, seed: int, level: str, others: str) -> tuple[dict, int]:
         action = next(a for a in legal if a["id"] == choice)
         if seat == PARTNER_SEAT and action["type"] in ("play", "place", "capture"):
             plays += 1
-            if game == "cicera":
-                flags = cicera_blunders(state, action)
+            if game in ("cicera", "scopone"):
+                flags = (cicera_blunders if game == "cicera" else scopone_blunders)(state, action)
             else:
                 judge = {"briscola4": briscola4_blunders, "tressette4": tressette4_blunders}.get(game, trick_blunders)
                 flags, smear = judge(state, action["card"], [a["card"] for a in legal])

@@ -42,6 +42,11 @@ Tressette in quattro (follow suit, no trumps; counting: any card worth thirds):
   policy's ``secure`` (ai/tressette_policy.py). Counted only: its key already keeps a
   3 or a 2 off the partner's sure trick and loads the partner's tricks, not the others'.
 
+Scopone (counted only): ``declined_scopa``, a sweep that would score declined (unless
+the settebello is taken instead); ``settebello_left``, a capture that would take the 7 of
+Coins left untaken (unless the mover sweeps); ``settebello_placed``, the 7 of Coins placed
+while another card could be.
+
 Cicera (no tricks; the next player is always an opponent). Prize cards: the
 Matta (2 of Swords), the 10 of Coins, the Fante of Cups and the Swords Ace and
 Three (the Napola's ends).
@@ -61,6 +66,7 @@ RULES = {"tarocchi": tarocchi, "minchiate": minchiate}
 CICERA_PRIZES = frozenset(("2S", "10D", "JC", "AS", "3S"))
 KINDS = {"briscola4": ("overtake", "smear"),
          "tressette4": ("overtake", "smear"),
+         "scopone": ("declined_scopa", "settebello_left", "settebello_placed"),
          "cicera": ("declined_scopa", "prize_placed", "prize_left"),
          "tarocchi": ("overtake", "smear", "lead_void"),
          "minchiate": ("overtake", "smear", "lead_void")}
@@ -169,6 +175,32 @@ def tressette4_blunders(state, card: str, legal: list[str]) -> tuple[list[str], 
     smear = (win_seat % 2 != seat % 2 and not beats and thirds(card) > 0
              and any(thirds(c) < thirds(card) for c in legal))
     return [], smear
+
+
+SETTEBELLO = "7D"
+
+
+def scopone_blunders(state, action: Action) -> list[str]:
+    """Scopone's partner blunders (counted only, as Cicera's): a sweep that would score
+    declined for a capture that is neither a sweep nor the settebello's; the settebello
+    left on the table when a capture would take it (unless the mover sweeps instead); the
+    settebello placed while another card could be."""
+    legal = state.legal_actions()
+    table = state.table
+    sweeps = action["type"] == "capture" and len(action["captures"]) == len(table)
+    takes_seven = action["type"] == "capture" and SETTEBELLO in action["captures"]
+    last = not state.stock and sum(len(h) for h in state.hands) == 1
+    out = []
+    if (not last or state._last_sweep_counts()) and not sweeps and not takes_seven \
+            and any(a["type"] == "capture" and len(a["captures"]) == len(table) for a in legal):
+        out.append("declined_scopa")
+    if not takes_seven and not sweeps \
+            and any(a["type"] == "capture" and SETTEBELLO in a["captures"] for a in legal):
+        out.append("settebello_left")
+    if action["type"] == "place" and action["card"] == SETTEBELLO \
+            and any(a["type"] == "place" and a["card"] != SETTEBELLO for a in legal):
+        out.append("settebello_placed")
+    return out
 
 
 def sure_smear(state, card: str, legal: list[str]) -> bool:
