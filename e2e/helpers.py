@@ -198,6 +198,52 @@ def set_lang(page, code: str) -> None:
     page.wait_for_timeout(50)
 
 
+# ---------------------------------------------------------------- nothing wider than the screen (issues 25, 41)
+WIDE = """() => { const s = document.scrollingElement;
+  const out = [...document.querySelectorAll('body *')].filter(e => { const r = e.getBoundingClientRect();
+    return r.width && (r.right > innerWidth + 1 || r.left < -1) && !e.closest('.sr-only, .skip, dialog:not([open])'); })
+    .slice(0, 4).map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 30));
+  return {scroll: s.scrollWidth, inner: innerWidth, wide: out}; }"""
+
+
+
+
+def no_sideways_scroll(page, where: str) -> None:
+    got = page.evaluate(WIDE)
+    assert got["scroll"] <= got["inner"], f"{where}: the page is {got['scroll']} px wide on a {got['inner']} px screen: {got['wide']}"
+
+
+# The level list's width on the table and the width it takes unconstrained (a hidden copy
+# beside it, so the same rules style it): the row must not cut the level's name ("Mediur").
+LEVEL_WIDTHS = """() => { const s = document.querySelector('.table-view .controls select.level');
+  if (!s || !s.offsetParent) return null;
+  const c = s.cloneNode(true); c.removeAttribute('id');
+  c.style.cssText = 'position: absolute; visibility: hidden; flex: none; inline-size: auto; max-inline-size: none';
+  s.parentElement.appendChild(c); const need = c.getBoundingClientRect().width; c.remove();
+  return {need, got: s.getBoundingClientRect().width, shown: s.selectedOptions[0].textContent}; }"""
+
+
+# The words of the table's buttons that the layout split over two lines ("Hin t").
+SPLIT_WORDS = """() => [...document.querySelectorAll('.table-view .controls .buttons .btn')].flatMap((b) => {
+  const text = b.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  const out = [];
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+    const tops = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
+    if (tops.size > 1) out.push(m[0]);
+  }
+  return out; })"""
+
+
+def controls_read_whole(page, where: str) -> None:
+    """The row under the table reads whole: the level's name uncut, no button's word broken over two lines."""
+    got = page.evaluate(LEVEL_WIDTHS)
+    assert got is not None, f"{where}: no level list on the table"
+    assert got["got"] >= got["need"] - 0.5, f"{where}: the level list is {got['got']:.0f} px of the {got['need']:.0f} px that show {got['shown']!r} whole"
+    assert page.evaluate(SPLIT_WORDS) == [], f"{where}: words broken inside the table's buttons"
+
+
 # ---------------------------------------------------------------- live play (issues 28, 42)
 # A host and their friends, each in their own browser context, joined by a WebRTC data channel
 # set up by hand-carried invitation and reply: opened once here, used by every live test.

@@ -19,7 +19,7 @@ import pytest
 
 from cardavia.traditions import catalogue
 from conftest import ROOT, shared_page, wait_boot
-from helpers import DECKS, GAMES as GAME_IDS, set_lang, snapshot
+from helpers import DECKS, GAMES as GAME_IDS, controls_read_whole, no_sideways_scroll, set_lang, snapshot
 
 ART = ROOT / "test-artifacts"
 LANGS = ("en", "it", "fa", "ar", "vi")
@@ -181,6 +181,9 @@ def test_the_table_mid_deal_reads_whole_in_every_language(phone, server, game, d
                 resize(page, size)
                 where = f"{game} {size[0]}x{size[1]} {code}, turn {turns + 1} ({snap['phase']})"
                 check(page, where)
+                if turns == 0:  # the table as dealt: nothing past the screen, the row under it whole
+                    no_sideways_scroll(page, where)
+                    controls_read_whole(page, where)
                 if trick:  # a four-seat trick says who played each card
                     marks = page.locator(".trick .card .seat-mark").all_inner_texts()
                     assert len(marks) == trick and len(set(marks)) == trick and all(m.strip() for m in marks), f"{where}: {marks}"

@@ -1,6 +1,7 @@
-"""Nothing scrolls sideways on a phone (issue 25): every game's table at 390 px and 360 px in
-all five languages, with the computer's level named whole, the Tarocchi table with the dealer's
-discard tag, Minchiate's discard step, the tradition pages with their deck fan inside the
+"""Nothing scrolls sideways on a phone (issue 25): the tables whose dealer's marks need a seed
+(the Tarocchi table with the dealer's discard tag on either side, Minchiate's discard step) at
+390 px and 360 px in all five languages, with the computer's level named whole (every other
+table: test_middeal.py's first turn), the tradition pages with their deck fan inside the
 screen; and the page does not jump while a table boots (layout shift <= 0.05).
 
 One page for the module: the engine boots once, games change by their deal links (seeded),
@@ -13,21 +14,17 @@ import time
 import pytest
 
 from conftest import ROOT, shared_page
-from helpers import GAME_DECKS, set_lang
+from helpers import GAME_DECKS, controls_read_whole, no_sideways_scroll, set_lang
 
 ART = ROOT / "test-artifacts"
 LANGS = ("en", "it", "fa", "ar", "vi")
-# seed 7: Tarocchi's dealer is AI East (its discard tag under its seat), Minchiate's is you
-# (the discard step); seed 4: Tarocchi's dealer is AI West, whose badges open towards the middle
-GAMES = tuple((g, d, 7) for g, d in GAME_DECKS) + (("tarocchi", "tarocco-piemontese", 4),)
+# The deals whose dealer's marks only these seeds show: seed 7, Tarocchi's dealer is AI East
+# (its discard tag under its seat), Minchiate's is you (the discard step); seed 4, Tarocchi's
+# dealer is AI West, whose badges open towards the middle. Every game's table at its first
+# turn, in every language at both sizes, is checked the same way by test_middeal.py.
+GAMES = (("tarocchi", "tarocco-piemontese", 7), ("minchiate", "minchiate", 7), ("tarocchi", "tarocco-piemontese", 4))
+assert all((g, d) in GAME_DECKS for g, d, _ in GAMES)
 YOURS = ".table-view[data-state=yours]"
-WIDE = """() => { const s = document.scrollingElement;
-  const out = [...document.querySelectorAll('body *')].filter(e => { const r = e.getBoundingClientRect();
-    return r.width && (r.right > innerWidth + 1 || r.left < -1) && !e.closest('.sr-only, .skip, dialog:not([open])'); })
-    .slice(0, 4).map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 30));
-  return {scroll: s.scrollWidth, inner: innerWidth, wide: out}; }"""
-
-
 @pytest.fixture(scope="module")
 def phone(browser, server):
     with shared_page(browser, {"width": 390, "height": 844}) as page:
@@ -42,42 +39,6 @@ def resize(page, width: int, height: int) -> None:
     on the window's resize event, which Chromium fires with the next frame)."""
     page.set_viewport_size({"width": width, "height": height})
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
-def no_sideways_scroll(page, where: str) -> None:
-    got = page.evaluate(WIDE)
-    assert got["scroll"] <= got["inner"], f"{where}: the page is {got['scroll']} px wide on a {got['inner']} px screen: {got['wide']}"
-
-
-# The level list's width on the table and the width it takes unconstrained (a hidden copy
-# beside it, so the same rules style it): the row must not cut the level's name ("Mediur").
-LEVEL_WIDTHS = """() => { const s = document.querySelector('.table-view .controls select.level');
-  if (!s || !s.offsetParent) return null;
-  const c = s.cloneNode(true); c.removeAttribute('id');
-  c.style.cssText = 'position: absolute; visibility: hidden; flex: none; inline-size: auto; max-inline-size: none';
-  s.parentElement.appendChild(c); const need = c.getBoundingClientRect().width; c.remove();
-  return {need, got: s.getBoundingClientRect().width, shown: s.selectedOptions[0].textContent}; }"""
-
-
-# The words of the table's buttons that the layout split over two lines ("Hin t").
-SPLIT_WORDS = """() => [...document.querySelectorAll('.table-view .controls .buttons .btn')].flatMap((b) => {
-  const text = b.firstChild;
-  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
-  const out = [];
-  for (const m of text.data.matchAll(/\\S+/g)) {
-    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
-    const tops = new Set([...r.getClientRects()].map((q) => Math.round(q.top)));
-    if (tops.size > 1) out.push(m[0]);
-  }
-  return out; })"""
-
-
-def controls_read_whole(page, where: str) -> None:
-    """The row under the table reads whole: the level's name uncut, no button's word broken over two lines."""
-    got = page.evaluate(LEVEL_WIDTHS)
-    assert got is not None, f"{where}: no level list on the table"
-    assert got["got"] >= got["need"] - 0.5, f"{where}: the level list is {got['got']:.0f} px of the {got['need']:.0f} px that show {got['shown']!r} whole"
-    assert page.evaluate(SPLIT_WORDS) == [], f"{where}: words broken inside the table's buttons"
 
 
 @pytest.mark.parametrize("game,deck,seed", GAMES)
