@@ -87,7 +87,7 @@ def test_the_checker_prints_one_json_line_per_game(capsys):
     import blunders
     assert blunders.main(["--level", "greedy", "--deals", "2"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert [x["game"] for x in lines] == ["briscola4", "cicera", "tarocchi", "minchiate"]
+    assert [x["game"] for x in lines] == ["briscola4", "tressette4", "scopone", "cicera", "tarocchi", "minchiate"]
     assert all(x["deals"] == 2 and x["partner_plays"] > 0 for x in lines)
 
 
