@@ -24,7 +24,7 @@ import sys
 import time
 
 from cardavia.ai import View, make_player
-from cardavia.ai.partnership import KINDS, briscola4_blunders, cicera_blunders, scopone_blunders, trick_blunders, tressette4_blunders
+from cardavia.ai.partnership import KINDS, judge
 from cardavia.games import new_game
 from cardavia.games.base import rng_for
 
@@ -49,6 +49,7 @@ def play(game: str, seed: int, level: str, others: str) -> tuple[dict, int]:
         if hasattr(p, "budget_ms"):
             p.budget_ms = float("inf")  # no clock: the same moves on any machine
     counts = dict.fromkeys(KINDS[game], 0)
+    judge_play = judge(game)
     plays = move = 0
     smear = False
     while state.deal_index() == 0 and not state.is_terminal():
@@ -59,11 +60,7 @@ def play(game: str, seed: int, level: str, others: str) -> tuple[dict, int]:
         action = next(a for a in legal if a["id"] == choice)
         if seat == PARTNER_SEAT and action["type"] in ("play", "place", "capture"):
             plays += 1
-            if game in ("cicera", "scopone"):
-                flags = (cicera_blunders if game == "cicera" else scopone_blunders)(state, action)
-            else:
-                judge = {"briscola4": briscola4_blunders, "tressette4": tressette4_blunders}.get(game, trick_blunders)
-                flags, smear = judge(state, action["card"], [a["card"] for a in legal])
+            flags, smear = judge_play(state, action, legal)
             for f in flags:
                 counts[f] += 1
                 _show(f, seed, state, action)

@@ -250,3 +250,23 @@ def sensible(state, actions: list[Action]) -> list[Action]:
     legal = [a["card"] for a in state.legal_actions() if "card" in a]
     kept = [a for a in actions if not blunder(state, a, legal)]
     return kept or actions
+
+
+def _by_card(judge):
+    """A trick game's judge, which reads the card played and the legal cards."""
+    return lambda state, action, legal: judge(state, action["card"], [a["card"] for a in legal])
+
+
+def _by_action(judge):
+    """A fishing game's judge, which reads the whole play (its captures) and never
+    waits for the trick's outcome."""
+    return lambda state, action, legal: (judge(state, action), False)
+
+
+def judge(game: str):
+    """The checker's judge for ``game``: (state, action, legal actions) -> (the
+    blunders decided at once, whether the play is a ``smear`` should an opponent win
+    the trick)."""
+    return {"briscola4": _by_card(briscola4_blunders), "tressette4": _by_card(tressette4_blunders),
+            "scopone": _by_action(scopone_blunders), "cicera": _by_action(cicera_blunders),
+            }.get(game, _by_card(trick_blunders))

@@ -122,20 +122,27 @@ class Policy:
         """The search's play-out: play this (sampled) world to the end of the
         current deal with playout_key's choices (or ``key``'s, a function of the
         state and an action) and return rollout_value."""
-        key = self.playout_key if key is None else key
+        ply_key = self.ply_key if key is None else lambda _state: key
         start = state.deal_index()
         while state.deal_index() == start and not state.is_terminal():
             actions = state.legal_actions()
             if len(actions) == 1:
                 state._apply(actions[0])
                 continue
-            best, best_key = actions[0], key(state, actions[0])
+            key_now = ply_key(state)
+            best, best_key = actions[0], key_now(state, actions[0])
             for a in actions[1:]:
-                k = key(state, a)
+                k = key_now(state, a)
                 if k > best_key:
                     best, best_key = a, k
             state._apply(best)
         return self.rollout_value(state, team)
+
+    def ply_key(self, state: State):
+        """The key for one play-out ply's actions: ``playout_key``, unless a game
+        gathers what its key reads once a ply (Tressette's unseen cards) rather than
+        once an action."""
+        return self.playout_key
 
     def expert_playout(self, state: State, team: int) -> float:
         """The expert's play-out (a longer or sharper one where a game can afford

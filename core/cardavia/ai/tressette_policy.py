@@ -22,6 +22,8 @@ not seen), and the sampled world's hands in a play-out (that world's truth).
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..games.base import Action
 from ..games.tressette import NAPOLETANE, STRENGTH, thirds, winning_index
 from .trick_policy import TrickKeyPolicy
@@ -50,11 +52,9 @@ class Unseen(frozenset):
         return self
 
 
-def beatable(card: str, unseen) -> bool:
+def beatable(card: str, unseen: Unseen) -> bool:
     """Whether a card of ``unseen`` beats ``card``."""
-    if isinstance(unseen, Unseen):
-        return unseen.top.get(card[-1], -1) > STRENGTH[card[:-1]]
-    return any(_beats(c, card) for c in unseen)
+    return unseen.top.get(card[-1], -1) > STRENGTH[card[:-1]]
 
 
 def secure(state, seat: int, card: str, unseen) -> bool:
@@ -75,11 +75,13 @@ def _cost(card: str) -> float:
 # per card, looked up once: the key is asked for every action of every play-out ply
 COST = {c: _cost(c) for c in NAPOLETANE}
 THIRDS = {c: thirds(c) for c in NAPOLETANE}
+RANKS_UP = tuple(sorted(STRENGTH, key=STRENGTH.get))  # 4 ... Re, Asso, 2, 3
 
 
-def tressette_key(state, action: Action, unseen) -> tuple:
+def tressette_key(unseen, state, action: Action) -> tuple:
     """The mover's team's expected gain in thirds of playing ``action`` now (larger is
-    better), then tie-breaks spending the least."""
+    better), then tie-breaks spending the least. ``unseen`` comes first so that a
+    play-out ply binds it once (``partial``) and the key is called as any other."""
     card = action["card"]
     seat = state.to_move
     hand = state.hands[seat]
@@ -132,15 +134,14 @@ def distinct_plays(state) -> list[Action]:
     legal = state.legal_actions()
     hand = state.hands[state.to_move]
     gone = {c for pile in state.piles for c in pile}
-    order = sorted(STRENGTH, key=STRENGTH.get)
     keep = set()
     for suit in {c[-1] for c in hand}:
         held = sorted((c for c in hand if c[-1] == suit), key=lambda c: STRENGTH[c[:-1]])
         first = prev = held[0]
         keep.add(first)
         for card in held[1:]:
-            between = order[STRENGTH[prev[:-1]] + 1:STRENGTH[card[:-1]]]
-            if thirds(card) != thirds(first) or any(r + suit not in gone for r in between):
+            between = RANKS_UP[STRENGTH[prev[:-1]] + 1:STRENGTH[card[:-1]]]
+            if THIRDS[card] != THIRDS[first] or any(r + suit not in gone for r in between):
                 first = card
                 keep.add(card)
             prev = card
@@ -162,7 +163,7 @@ class TressettePolicy(TrickKeyPolicy):
     LEAD_READS_EVERY_HAND = True  # a lead is sure only if no other hand can beat it
 
     def trick_key(self, state, action: Action, unseen) -> tuple:
-        return tressette_key(state, action, unseen)
+        return tressette_key(unseen, state, action)
 
     def candidate_actions(self, state) -> list[Action]:
         return distinct_plays(state)
@@ -170,26 +171,12 @@ class TressettePolicy(TrickKeyPolicy):
     def card_set(self, cards) -> frozenset:
         return Unseen(cards)
 
-    def playout(self, state, team: int, key=None) -> float:
-        """The shared play-out (Policy.playout), the same choices, with the cards that may
-        beat the mover gathered once a ply and the key called directly: the search's
-        time is almost all here."""
-        if key is not None or type(self).trick_key is not TressettePolicy.trick_key:
-            return super().playout(state, team, key)  # another key: the shared loop
-        start = state.deal_index()
-        while state.deal_index() == start and not state.is_terminal():
-            actions = state.legal_actions()
-            if len(actions) == 1:
-                state._apply(actions[0])
-                continue
-            unseen = self._world_unseen(state, state.to_move)
-            best, best_key = actions[0], tressette_key(state, actions[0], unseen)
-            for a in actions[1:]:
-                k = tressette_key(state, a, unseen)
-                if k > best_key:
-                    best, best_key = a, k
-            state._apply(best)
-        return self.rollout_value(state, team)
+    def ply_key(self, state):
+        """The key with the cards that may beat the mover gathered once a ply, not once
+        an action: the search's time is almost all in the play-out."""
+        if type(self).trick_key is not TressettePolicy.trick_key:
+            return super().ply_key(state)  # another key (an experiment's): the shared one
+        return partial(tressette_key, self._world_unseen(state, state.to_move))
 
 
 class Tressette4Policy(TressettePolicy):
