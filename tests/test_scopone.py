@@ -331,3 +331,54 @@ def test_a_partners_blunders_are_a_declined_sweep_and_the_settebello_left_or_pla
     s.table, s.hands[seat] = ["KC"], ["7D", "4S"]  # nothing captures: place the 4
     assert scopone_blunders(s, act("7D")) == ["settebello_placed"]
     assert scopone_blunders(s, act("4S")) == []
+
+
+# ----- the computer players' partnership knowledge (ai/scopone_policy.py, issue 43) -----
+
+def _with_piles_split(hands, table, to_move=0):
+    """A position whose unlisted cards lie in the two teams' piles, alternately
+    (17 each when 6 cards are out), so every prize is still open."""
+    used = set(" ".join(hands).split() + table.split())
+    rest = [c for c in cards.PIACENTINE if c not in used]
+    return position(hands, table, dealer=3, to_move=to_move, piles=(rest[0::2], rest[1::2]))
+
+
+def _choices(state, seat, levels=("greedy", "normal", "expert"), seeds=range(3)):
+    return {(lvl, k): make_player(lvl).choose(View(state, seat), random.Random(k))
+            for lvl in levels for k in seeds}
+
+
+def test_the_players_leave_no_sweep_open_for_the_next_opponent():
+    # Table 4S; the 6, the 2 and the 5 would make 10, 6 and 9, which one card of the
+    # next player (an opponent: partners sit opposite) could take whole. The Re (14)
+    # and the 7 (11) leave nothing one card can sweep.
+    s = _with_piles_split(["KC 5S 6B 2C 7S", "AB 3S NC 6D 2S", "5C JS 3B 4D 6C", "NB JC 4B 2D 7B"], "4S")
+    picks = _choices(s, 0)
+    assert set(picks.values()) <= {"play:KC", "play:7S"}, picks
+    assert picks["greedy", 0] == "play:KC"  # the 7 placed is a seven within reach
+
+
+def test_the_players_never_place_the_settebello_where_a_seven_takes_it():
+    # Nothing in hand can take the Re: one card must be placed, and a 7 of the next
+    # player's would take the settebello (a single match comes first, SC4).
+    s = _with_piles_split(["7D 4S 2C 6B 5S", "AB 3S NC 6D 2S", "5C JS 3B 4D 6C", "7S JC 4B 2D 7B"], "KC")
+    picks = _choices(s, 0)
+    assert "play:7D" not in picks.values(), picks
+
+
+def test_the_last_round_is_played_for_the_leftovers_the_dealer_would_take():
+    # SC7, SC12: the last round, the dealer (seat 3) to play last with the one card left
+    # unseen, the 4 of Cups. Seat 2 must take 5 with its 5 of Batons: Asso + 4 or 2 + 3.
+    # Taking 2 + 3 (with a coin: the one-ply key's choice) leaves Asso + 4 of Swords, and
+    # the dealer's 4 takes the 4 (SC4) and so the Asso too (SC7): 20 cards each. Taking
+    # Asso + 4 leaves the dealer nothing to take, and the leftovers, three cards, are
+    # seat 2's team's: 23 to 17, the point for cards. The search, which sees the one world
+    # the cards allow, takes Asso + 4; the greedy player does not.
+    s = _with_piles_split(["", "", "5B", "4C"], "AC 4S 2B 3D", to_move=2)
+    picks = _choices(s, 2, seeds=range(2))
+    assert picks["greedy", 0] == "play:5B:2B+3D"
+    assert {picks[lvl, k] for lvl in ("normal", "expert") for k in range(2)} == {"play:5B:AC+4S"}, picks
+    after = s.clone()
+    after.apply("play:5B:AC+4S")
+    after.apply("play:4C")
+    assert line(after.sheets[-1], "most_cards")["detail"]["counts"] == [23, 17]

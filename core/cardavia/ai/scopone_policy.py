@@ -14,6 +14,12 @@ is first the next opponent's:
   opponent could take it, and taking one is worth more (``material``);
 - a sweep is taken whenever it is there (but the deal's last play is no scopa,
   SC6), and captures are valued by what they bring: cards, Coins, sevens.
+
+The last rounds are the search's, not the key's: the dealer plays last and takes the
+leftovers (SC7, SC12), so which capture the hand team makes decides what the dealer's
+card finds. In the last round the cards left are known (one world); the expert solves
+each world of the last two rounds exactly, the normal plays them out
+(tests/test_scopone.py, "the last round").
 """
 
 from __future__ import annotations
