@@ -151,15 +151,18 @@ def distinct_plays(state) -> list[Action]:
 class TressettePolicy(TrickKeyPolicy):
     GAME_ID = "tressette"
     # Two players: the shared search on 16 worlds a move, at both levels; the expert
-    # also reads the others' play into its worlds, solves each exactly in the last 8
-    # plays (four tricks of two) and the whole rest of the deal once the stock is out
-    # (every card inferable): that is where it gains. Counts chosen for the browser's
-    # move p95 (issue 44: 300 ms in two players): 24 and 64 worlds took 453 and 907 ms;
-    # with the faster play-out and distinct_plays, 24 and 32 took 388 and 405 ms, 16 and
-    # 24 270 and 349 ms (make bench-web's move figures, 2-4 deals).
+    # also reads the others' play into its worlds and, once the stock is out (every card
+    # known: one world), solves the position exactly from 12 plays left (six tricks),
+    # where the normal plays it out. That is where it gains: against the normal, 12
+    # plays instead of 8 changed 20 of 117 seed pairs, +0.36 +- 0.19 points a pair
+    # (experiments/tressette_exact.py); its solves take about 1,000 nodes, and its move
+    # p95 stays the stock's searches. Counts chosen for the browser's move p95 (issue
+    # 44: 300 ms in two players): 24 and 64 worlds took 453 and 907 ms; with the faster
+    # play-out and distinct_plays, 24 and 32 took 388 and 405 ms, 16 and 24 270 and 349
+    # ms (make bench-web's move figures, 2-4 deals).
     SEARCH_SAMPLES = 16
     EXPERT_SAMPLES = 16
-    SOLVE_PLIES = 8
+    SOLVE_PLIES = 12
     LEAD_READS_EVERY_HAND = True  # a lead is sure only if no other hand can beat it
 
     def trick_key(self, state, action: Action, unseen) -> tuple:
