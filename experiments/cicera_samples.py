@@ -8,11 +8,10 @@ count on the same seat-swapped seeds. A name is ``expert-sN``: the live expert w
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import sys
 
+import arena_cli
 from cardavia import evaluation
 from cardavia.ai.players import ExpertPlayer
 
@@ -27,19 +26,7 @@ def register(names) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", default="expert-s48,expert-s72")
-    ap.add_argument("--deals", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--progress", type=int, default=10)
-    ap.add_argument("--log")
-    args = ap.parse_args(argv)
-    register(args.players.split(","))
-    a, b = args.players.split(",")
-    print(json.dumps(evaluation.arena("cicera", a, b, args.deals, args.seed, args.jobs, None,
-                                      args.progress, False, args.log)), flush=True)
-    return 0
+    return arena_cli.main("cicera", register, __doc__, "expert-s48,expert-s72", argv, deals=300)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,10 @@ logs pair seed by seed (``cardavia compare``).
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import sys
 
+import arena_cli
 from cardavia import evaluation
 from cardavia.ai.players import ExpertPlayer
 from cardavia.ai.tressette_policy import TressettePolicy
@@ -41,19 +40,7 @@ def register(names) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", default="expert-x12,normal")
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--progress", type=int, default=25)
-    ap.add_argument("--log")
-    args = ap.parse_args(argv)
-    register(args.players.split(","))
-    a, b = args.players.split(",")
-    print(json.dumps(evaluation.arena("tressette", a, b, args.deals, args.seed, args.jobs, None,
-                                      args.progress, False, args.log)), flush=True)
-    return 0
+    return arena_cli.main("tressette", register, __doc__, "expert-x12,normal", argv, deals=200)
 
 
 if __name__ == "__main__":
