@@ -53,3 +53,24 @@ def test_xnet_is_the_network_while_the_stock_lasts_then_the_expert(weights, monk
         state.apply(move)
     assert net_moves == 30 and expert_moves == 6
     assert sn.load(weights).meta["n_inputs"] == sn.N_INPUTS
+
+
+def test_paired_is_the_mean_per_seed_of_one_logs_net_less_the_others(tmp_path):
+    import json
+
+    def log(name, a, b, rows):
+        head = {"arena_log": 2, "game": "scopa", "a": a, "b": b, "seed": 1, "deck": None,
+                "clock": False, "code": "x"}
+        p = tmp_path / name
+        p.write_text("\n".join([json.dumps(head)] + [json.dumps({"seed": s, "results": r})
+                                                      for s, r in rows.items()]) + "\n")
+        return str(p)
+    a = log("a.jsonl", "scopa-xnet", "expert-v1",
+            {1: [[1, 2], [1, 1]], 2: [[0, -1], [None, 0]], 3: [[1, 3], [0, -1]]})
+    b = log("b.jsonl", "scopa-net", "expert-v1",
+            {1: [[0, -2], [1, 1]], 2: [[0, -1], [0, -2]], 4: [[1, 1], [1, 1]]})
+    out = exp.paired(a, b)  # seeds 1 and 2: (2 - 0) and (-1 - -2)
+    assert (out["seeds"], out["net_diff_per_pair"]) == (2, 1.5)
+    assert out["ci95"][0] < 1.5 < out["ci95"][1]
+    with pytest.raises(ValueError):
+        exp.paired(a, log("c.jsonl", "scopa-net", "greedy", {1: [[1, 1], [1, 1]]}))
