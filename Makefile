@@ -116,13 +116,13 @@ else
 	PYTHONPATH=core nice -n 19 $(PY) scripts/train_$(GAME).py all
 endif
 
-# Briscola's self-play network (issue 45): PPO against its own past versions, numpy,
-# niced; resumable: the same command goes on from TRAIN_DATA's checkpoint
+# A game's self-play network (issue 45; GAME=briscola or scopa): PPO against its own past
+# versions, numpy, niced; resumable: the same command goes on from TRAIN_DATA's checkpoint
 # (docs/computer-players.md). TRAIN_ARGS e.g. --max-hours 4.
-TRAIN_DATA ?= train-data/briscola-selfplay
+TRAIN_DATA ?= train-data/$(GAME)-selfplay
 TRAIN_ARGS ?=
 train-selfplay: setup-py
-	PYTHONPATH=core nice -n 19 $(PY) scripts/train/briscola_selfplay.py run --data $(TRAIN_DATA) $(TRAIN_ARGS)
+	PYTHONPATH=core nice -n 19 $(PY) scripts/train/$(GAME)_selfplay.py run --data $(TRAIN_DATA) $(TRAIN_ARGS)
 
 bench-web: build setup-browser
 	$(PY) scripts/bench/bench_web.py

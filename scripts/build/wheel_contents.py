@@ -25,6 +25,7 @@ TOOLING = {
     "ai/briscola_v1.py": "the frozen Briscola policy",
     "ai/briscola_v2.py": "the frozen Briscola normal of 2026-12-07 (normal-v2)",
     "ai/scopa_v1.py": "the frozen Scopa policy",
+    "ai/scopa_net.py": "the Scopa self-play network's reader: experiments only, no weights ship",
 }
 
 
