@@ -108,6 +108,15 @@ class Net:
             out.append(s)
         return out
 
+    def best(self, x: list, cards: list) -> int:
+        """The index in ``cards`` of the highest logit (the first among equals)."""
+        scores = self.logits(x, cards)
+        best = 0
+        for i in range(1, len(cards)):
+            if scores[i] > scores[best]:
+                best = i
+        return best
+
     def value(self, x: list) -> float:
         s = self.bv
         for a, w in zip(self.hidden(x), self.wv):
@@ -141,12 +150,7 @@ def shared() -> Net:
 def choose_card(net: Net, obs: dict) -> str:
     """The legal card with the highest logit (the first in hand among equals)."""
     hand = obs["hand"]
-    scores = net.logits(encode(obs), hand)
-    best = 0
-    for i in range(1, len(hand)):
-        if scores[i] > scores[best]:
-            best = i
-    return hand[best]
+    return hand[net.best(encode(obs), hand)]
 
 
 class NetPlayer:

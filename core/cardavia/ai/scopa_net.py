@@ -131,12 +131,7 @@ def load(path: str | Path) -> bn.Net:
 def choose_card(net: bn.Net, obs: dict) -> str:
     """The card in hand with the highest logit (the first in hand among equals)."""
     hand = obs["hand"]
-    scores = net.logits(encode(obs), [bn.CARDS[index(c)] for c in hand])
-    best = 0
-    for i in range(1, len(hand)):
-        if scores[i] > scores[best]:
-            best = i
-    return hand[best]
+    return hand[net.best(encode(obs), [bn.CARDS[index(c)] for c in hand])]
 
 
 class NetPlayer:
