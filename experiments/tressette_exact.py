@@ -1,46 +1,72 @@
-"""Tressette a due's expert with a longer exact endgame (issue 44): once the stock is out
-every card is known, and the expert solves each position exactly from N plays left
-(``expert-xN``; the shipped expert: 8) instead of playing the rest out greedily. Against
-the live normal on the seat-swapped seeds of the expert-vs-normal arena, so that the two
-logs pair seed by seed (``cardavia compare``).
+"""Tressette's expert with a longer or shorter exact endgame (issue 44): the expert solves
+each sampled world exactly from N plays left (``expert-xN``; shipped: 12 in two players,
+where once the stock is out every card is known, and 8 in four) instead of playing the
+rest out greedily; and the normal on fewer or more worlds a move (``normal-wN``;
+shipped: 16 in two players, 24 in four), to size the levels apart. Against the live normal on the seat-swapped seeds of the
+expert-vs-normal arena, so that the two logs pair seed by seed (``cardavia compare``).
 
     PYTHONPATH=core nice -n 19 python3 experiments/tressette_exact.py \\
         --players expert-x12,normal --deals 200 --log train-data/arena-44/t2-x12-n.jsonl
+    PYTHONPATH=core nice -n 19 python3 experiments/tressette_exact.py --game tressette4 \\
+        --players expert-x16,normal --deals 200 --log train-data/arena-44/t4-x16-n.jsonl
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 
 import arena_cli
 from cardavia import evaluation
-from cardavia.ai.players import ExpertPlayer
-from cardavia.ai.tressette_policy import TressettePolicy
+from cardavia.ai.players import ExpertPlayer, NormalPlayer
+from cardavia.ai.tressette_policy import Tressette4Policy, TressettePolicy
 
-NAME = re.compile(r"^expert-x(\d+)$")
+NAME = re.compile(r"^expert-x(\d+)(b?)$")
+WORLDS = re.compile(r"^normal-w(\d+)$")
+POLICIES = {"tressette": TressettePolicy, "tressette4": Tressette4Policy}
 
 
 class ExactEndExpert(ExpertPlayer):
     """The live expert on a policy whose exact solver starts ``plies`` plays from the end."""
 
-    def __init__(self, plies: int):
+    def __init__(self, plies: int, game: str = "tressette", blind: bool = False):
         super().__init__()
-        self.policy = type(f"TressetteX{plies}", (TressettePolicy,), {"SOLVE_PLIES": plies})()
+        base = POLICIES[game]
+        extra = {"SOLVE_PLIES": plies}
+        if blind:
+            extra["expert_playout"] = _blind_playout
+        self.policy = type(f"{base.__name__}X{plies}{'B' * blind}", (base,), extra)()
 
     def choose(self, view, rng):
         return super().choose(view.with_policy(self.policy), rng)
 
 
-def register(names) -> None:
-    for n in names:
-        m = NAME.match(n)
-        if m:
-            evaluation.register_player(n, lambda k=int(m.group(1)): ExactEndExpert(k))
+def _blind_playout(self, state, team: int) -> float:
+    """The play-out on each mover's own information (``greedy_key``: a card is sure only
+    if no card it has not seen beats it, wherever that card lies), as Briscola's expert
+    plays out, instead of the world's hands laid open (``expert-xNb``)."""
+    return self.playout(state, team, key=self.greedy_key)
+
+
+def register(game: str):
+    def names(players) -> None:
+        for n in players:
+            m = NAME.match(n)
+            if m:
+                evaluation.register_player(n, lambda k=int(m.group(1)), b=bool(m.group(2)): ExactEndExpert(k, game, b))
+            m = WORLDS.match(n)
+            if m:
+                evaluation.register_player(n, lambda k=int(m.group(1)): NormalPlayer(samples=k))
+    return names
 
 
 def main(argv=None) -> int:
-    return arena_cli.main("tressette", register, __doc__, "expert-x12,normal", argv, deals=200)
+    ap = argparse.ArgumentParser(add_help=False)
+    ap.add_argument("--game", choices=sorted(POLICIES), default="tressette")
+    known, rest = ap.parse_known_args(argv)
+    return arena_cli.main(known.game, register(known.game), __doc__, "expert-x12,normal", rest,
+                          deals=200)
 
 
 if __name__ == "__main__":

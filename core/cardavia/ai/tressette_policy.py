@@ -26,6 +26,7 @@ from functools import partial
 
 from ..games.base import Action
 from ..games.tressette import NAPOLETANE, STRENGTH, thirds, winning_index
+from . import tressette_solver
 from .trick_policy import TrickKeyPolicy
 
 SPEND = {"3": 2.5, "2": 2.0, "A": 1.0}  # thirds a top card is worth kept in hand
@@ -180,6 +181,11 @@ class TressettePolicy(TrickKeyPolicy):
         if type(self).trick_key is not TressettePolicy.trick_key:
             return super().ply_key(state)  # another key (an experiment's): the shared one
         return partial(tressette_key, self._world_unseen(state, state.to_move))
+
+    def exact_value(self, state, team: int, table: dict, node_limit: int) -> float | None:
+        """Tressette's own solver (ai/tressette_solver.py): the generic one's values,
+        about 30x faster."""
+        return tressette_solver.solve(state, team, table, node_limit)
 
 
 class Tressette4Policy(TressettePolicy):
