@@ -1,14 +1,17 @@
-"""Tressette's expert with a longer or shorter exact endgame (issue 44): the expert solves
-each sampled world exactly from N plays left (``expert-xN``; shipped: 12 in two players,
-where once the stock is out every card is known, and 8 in four) instead of playing the
-rest out greedily; and the normal on fewer or more worlds a move (``normal-wN``;
-shipped: 16 in two players, 24 in four), to size the levels apart. Against the live normal on the seat-swapped seeds of the
-expert-vs-normal arena, so that the two logs pair seed by seed (``cardavia compare``).
+"""Tressette's levels sized (issue 44). ``expert-xN``: the expert solving each sampled world
+exactly from N plays left (shipped: 12 in both forms; in two players every card is known
+once the stock is out) instead of playing the rest out by the key; ``expert-xNb``: the same
+with its play-outs on each mover's own information (``greedy_key``, as Briscola's expert
+plays out) rather than the world's hands laid open; ``normal-wN``: the normal on N worlds
+a move (shipped: 16 in two players, 8 in four). Seat-swapped seeded arenas, against the
+live normal or each other, so that logs of one match-up pair seed by seed (``cardavia
+compare``).
 
-    PYTHONPATH=core nice -n 19 python3 experiments/tressette_exact.py \\
+    PYTHONPATH=core:experiments nice -n 19 python3 experiments/tressette_exact.py \
         --players expert-x12,normal --deals 200 --log train-data/arena-44/t2-x12-n.jsonl
-    PYTHONPATH=core nice -n 19 python3 experiments/tressette_exact.py --game tressette4 \\
-        --players expert-x16,normal --deals 200 --log train-data/arena-44/t4-x16-n.jsonl
+    PYTHONPATH=core:experiments nice -n 19 python3 experiments/tressette_exact.py \
+        --game tressette4 --players expert-x12,normal-w8 --deals 500 \
+        --log train-data/arena-44/t4-x12-w8-a.jsonl
 """
 
 from __future__ import annotations
@@ -54,7 +57,8 @@ def register(game: str):
         for n in players:
             m = NAME.match(n)
             if m:
-                evaluation.register_player(n, lambda k=int(m.group(1)), b=bool(m.group(2)): ExactEndExpert(k, game, b))
+                plies, blind = int(m.group(1)), bool(m.group(2))
+                evaluation.register_player(n, lambda k=plies, b=blind: ExactEndExpert(k, game, b))
             m = WORLDS.match(n)
             if m:
                 evaluation.register_player(n, lambda k=int(m.group(1)): NormalPlayer(samples=k))

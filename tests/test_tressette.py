@@ -435,6 +435,29 @@ def test_the_search_plays_out_one_card_of_each_interchangeable_run():
     assert cards == sorted(["4C", "7C", "NC", "2C"]), cards
 
 
+def test_a_lead_searches_busso_and_the_call_the_key_prefers_of_the_rest():
+    from cardavia.ai import View
+    from cardavia.ai.search import pimc
+    from cardavia.ai.tressette_policy import Tressette4Policy
+    hands = ["AC 2C 5D", "4C 6D 7D", "3C KD 5S", "6C 7C JD"]
+    s = position(Tressette4State, hands, leader=0)
+    ids = sorted(a["id"] for a in Tressette4Policy().candidate_actions(s))
+    # a last card of Denari leads with a Volo, the Coppe (more held: Striscio) plain
+    assert ids == sorted(["play:AC", "play:AC:busso", "play:2C", "play:2C:busso",
+                          "play:5D:volo", "play:5D:busso"]), ids
+    # what is left out is worth the same as what stays, in every sampled world (TR12: a
+    # Striscio or a Volo changes nothing once the hands are placed)
+    legal = s.legal_actions()
+    found = pimc(View(s, 0), legal, 12, random.Random(3), keep_samples=True)
+    by_id = {a["id"]: i for i, a in enumerate(legal)}
+    for row in found.per_sample:
+        assert row[by_id["play:AC:striscio"]] == row[by_id["play:AC"]]
+        assert row[by_id["play:5D"]] == row[by_id["play:5D:volo"]]
+    off = position(Tressette4State, hands, leader=0, calls=False)
+    assert sorted(a["id"] for a in Tressette4Policy().candidate_actions(off)) == [
+        "play:2C", "play:5D", "play:AC"]
+
+
 def test_the_keys_card_set_answers_as_the_cards_themselves():
     """``Unseen`` keeps the best card of each suit so the key asks once a ply; it must say
     exactly what a look through the cards says, for any cards and any card asked about."""

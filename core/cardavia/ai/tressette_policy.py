@@ -130,8 +130,14 @@ def distinct_plays(state) -> list[Action]:
     interchangeable when each card ranked between them is already in a trick pile and they
     are worth the same thirds (4-7; J, N, K, 2, 3 among themselves): whichever is played,
     every later trick goes the same way (TR1, TR6; the accusi were declared from the dealt
-    hand, TR10). The lowest of each set is kept, with each call it may carry; a card in the
-    trick on the table is not yet gone, so it keeps the two apart."""
+    hand, TR10). The lowest of each set is kept; a card in the trick on the table is not
+    yet gone, so it keeps the two apart.
+
+    A lead keeps two of its calls (TR12): Busso, which the partner answers in a play-out,
+    and one of the others, which change nothing in a world whose hands are placed (a
+    Striscio or a Volo tells only what the world already shows), so their values equal
+    the plain lead's in every world and the tie goes to the key's choice among them: the
+    Volo on a last card of the suit, else no call (``_lead_key``)."""
     legal = state.legal_actions()
     hand = state.hands[state.to_move]
     gone = {c for pile in state.piles for c in pile}
@@ -146,21 +152,22 @@ def distinct_plays(state) -> list[Action]:
                 first = card
                 keep.add(card)
             prev = card
-    return [a for a in legal if a["card"] in keep]
+    volo = {a["card"] for a in legal if a.get("call") == "volo"}
+    return [a for a in legal if a["card"] in keep
+            and (a.get("call") in ("busso", "volo") or "call" not in a and a["card"] not in volo)]
 
 
 class TressettePolicy(TrickKeyPolicy):
     GAME_ID = "tressette"
-    # Two players: the shared search on 16 worlds a move, at both levels; the expert
-    # also reads the others' play into its worlds and, once the stock is out (every card
-    # known: one world), solves the position exactly from 12 plays left (six tricks),
-    # where the normal plays it out. That is where it gains: against the normal, 12
-    # plays instead of 8 changed 20 of 117 seed pairs, +0.36 +- 0.19 points a pair
-    # (experiments/tressette_exact.py); its solves take about 1,000 nodes, and its move
-    # p95 stays the stock's searches. Counts chosen for the browser's move p95 (issue
-    # 44: 300 ms in two players): 24 and 64 worlds took 453 and 907 ms; with the faster
-    # play-out and distinct_plays, 24 and 32 took 388 and 405 ms, 16 and 24 270 and 349
-    # ms (make bench-web's move figures, 2-4 deals).
+    # Two players: the shared search on 16 worlds a move, at both levels; the expert,
+    # once the stock is out (every card known: one world), solves the position exactly
+    # from 12 plays left (six tricks), where the normal plays it out. That is where it
+    # gains: against the normal, 12 plays instead of 8 changed 20 of 117 seed pairs,
+    # +0.36 +- 0.19 points a pair (experiments/tressette_exact.py); its solves take
+    # about 1,000 nodes, and its move p95 stays the stock's searches. Counts chosen for
+    # the browser's move p95 (issue 44: 300 ms in two players): 24 and 64 worlds took 453
+    # and 907 ms; with the faster play-out and distinct_plays, 24 and 32 took 388 and 405
+    # ms, 16 and 24 270 and 349 ms (make bench-web's move figures, 2-4 deals).
     SEARCH_SAMPLES = 16
     EXPERT_SAMPLES = 16
     SOLVE_PLIES = 12
@@ -190,8 +197,15 @@ class TressettePolicy(TrickKeyPolicy):
 
 class Tressette4Policy(TressettePolicy):
     GAME_ID = "tressette4"
-    # 24 worlds (normal), 32 (expert: 64 took 2,148 ms at p95 in the browser; the bar
-    # is 800 ms); the expert solves the last two tricks (8 plays).
-    SEARCH_SAMPLES = 24
+    # The levels sized apart (experiments/tressette_exact.py, seat-swapped arenas): at 24
+    # worlds a move against the expert's 32, exact from 8 plays, the normal was level
+    # with the expert (0.506 of decided deals over 764 deals). The normal now searches 8
+    # worlds (still 0.59 against greedy over 1,000 deals, and its move p95 a third of
+    # before); the expert 32 (64 took 2,148 ms at p95 in the browser; the bar is 800 ms),
+    # each solved exactly from the last three tricks (12 plays; ai/tressette_solver.py
+    # takes under a millisecond a world). From 16 plays the solves cost a few ms a world
+    # and the browser's expert p95 rose from 659.5 to 730.1 ms, for a gain over 8 plays
+    # not shown (+0.30 +- 0.40 points a seed pair over 162 seeds, paired with 8 plays).
+    SEARCH_SAMPLES = 8
     EXPERT_SAMPLES = 32
-    SOLVE_PLIES = 8
+    SOLVE_PLIES = 12
