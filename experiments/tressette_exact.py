@@ -7,10 +7,10 @@ a move (shipped: 16 in two players, 8 in four). Seat-swapped seeded arenas, agai
 live normal or each other, so that logs of one match-up pair seed by seed (``cardavia
 compare``).
 
-    PYTHONPATH=core:experiments nice -n 19 python3 experiments/tressette_exact.py \
+    PYTHONPATH=core:experiments nice -n 19 python3 experiments/tressette_exact.py \\
         --players expert-x12,normal --deals 200 --log train-data/arena-44/t2-x12-n.jsonl
-    PYTHONPATH=core:experiments nice -n 19 python3 experiments/tressette_exact.py \
-        --game tressette4 --players expert-x12,normal-w8 --deals 500 \
+    PYTHONPATH=core:experiments nice -n 19 python3 experiments/tressette_exact.py \\
+        --game tressette4 --players expert-x12,normal-w8 --deals 500 \\
         --log train-data/arena-44/t4-x12-w8-a.jsonl
 """
 
